@@ -1,0 +1,203 @@
+// Auth state (spec §4): starts loading; a signed-in report verifies with the server and loads
+// credits; sign-out clears everything. Verification and credit-fetch failures show nothing.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { SessionUser } from "../../../shared/auth";
+import { apiFetch, apiGet, apiPost, setBearerToken } from "../../lib/api";
+
+export interface CreditsBalance {
+  availableCredits: number;
+  totalCredits: number;
+  usedCredits: number;
+  bonusCredits: number;
+}
+
+export const CREDITS_KEY = ["/api/billing/credits"] as const;
+
+interface AuthContextValue {
+  loading: boolean;
+  user: SessionUser | null;
+  credits: CreditsBalance | undefined;
+  refreshCredits: () => Promise<void>;
+  signIn: (email: string, password: string) => Promise<void>;
+  signUp: (email: string, password: string) => Promise<void>;
+  signInWithGoogle: () => Promise<void>;
+  signOut: () => Promise<void>;
+  /** The sign-in dialog: opened from the header, a gated action or an authentication error. */
+  signInOpen: boolean;
+  signInTab: "signin" | "signup";
+  openSignIn: (tab?: "signin" | "signup", onSuccess?: () => void) => void;
+  closeSignIn: () => void;
+  onSignInSuccess?: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth must be used within an AuthProvider");
+  return ctx;
+}
+
+async function keepToken(res: Response) {
+  const token = res.headers.get("set-auth-token");
+  if (token) setBearerToken(token);
+  return res;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(true);
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [signInOpen, setSignInOpen] = useState(false);
+  const [signInTab, setSignInTab] = useState<"signin" | "signup">("signin");
+  const [onSignInSuccess, setOnSignInSuccess] = useState<(() => void) | undefined>();
+
+  const credits = useQuery<CreditsBalance>({ queryKey: CREDITS_KEY, enabled: Boolean(user) });
+
+  const verify = useCallback(async () => {
+    try {
+      const res = await apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify");
+      setUser(res.user);
+      return res.user;
+    } catch {
+      setUser(null);
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const session = await apiGet<{ user?: SessionUser } | null>("/api/auth/get-session");
+        if (!cancelled && session?.user) await verify();
+      } catch {
+        /* signed out */
+      } finally {
+        if (!cancelled) setLoading(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [verify]);
+
+  const refreshCredits = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
+  }, [queryClient]);
+
+  const afterSignIn = useCallback(async () => {
+    await verify();
+    await refreshCredits();
+    setSignInOpen(false);
+    onSignInSuccess?.();
+    setOnSignInSuccess(undefined);
+  }, [verify, refreshCredits, onSignInSuccess]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      await keepToken(await apiFetch("POST", "/api/auth/sign-in/email", { email, password }));
+      await afterSignIn();
+    },
+    [afterSignIn],
+  );
+
+  const signUp = useCallback(
+    async (email: string, password: string) => {
+      await keepToken(await apiFetch("POST", "/api/auth/sign-up/email", { email, password }));
+      await afterSignIn();
+    },
+    [afterSignIn],
+  );
+
+  const signInWithGoogle = useCallback(async () => {
+    // Open the popup first, inside the click, so the browser does not block it (500 × 600, spec §9).
+    const popup = window.open("about:blank", "draftsmith-google", "width=500,height=600");
+    if (!popup) throw new Error("popup-blocked");
+    try {
+      const { url } = await apiPost<{ url: string }>("/api/auth/sign-in/social", {
+        provider: "google",
+        callbackURL: "/auth/popup-complete",
+        errorCallbackURL: "/auth/popup-complete?error=1",
+        disableRedirect: true,
+      });
+      popup.location.href = url;
+    } catch (err) {
+      popup.close();
+      throw err;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (event: MessageEvent) => {
+        if (event.origin !== window.location.origin || event.data?.type !== "draftsmith:oauth") return;
+        cleanup();
+        if (event.data.ok) resolve();
+        else reject(new Error("oauth-failed"));
+      };
+      const closedCheck = window.setInterval(() => {
+        if (popup.closed) {
+          // Give a late message a moment before calling it closed by the user.
+          window.setTimeout(() => {
+            cleanup();
+            reject(new Error("popup-closed-by-user"));
+          }, 500);
+          window.clearInterval(closedCheck);
+        }
+      }, 400);
+      const cleanup = () => {
+        window.removeEventListener("message", onMessage);
+        window.clearInterval(closedCheck);
+      };
+      window.addEventListener("message", onMessage);
+    });
+    await afterSignIn();
+  }, [afterSignIn]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await apiFetch("POST", "/api/auth/sign-out", {});
+    } finally {
+      setBearerToken(null);
+      setUser(null);
+      queryClient.removeQueries({ queryKey: CREDITS_KEY });
+      queryClient.clear();
+    }
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      loading,
+      user,
+      credits: user ? credits.data : undefined,
+      refreshCredits,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      signOut,
+      signInOpen,
+      signInTab,
+      openSignIn: (tab = "signin", onSuccess) => {
+        setSignInTab(tab);
+        setOnSignInSuccess(() => onSuccess);
+        setSignInOpen(true);
+      },
+      closeSignIn: () => setSignInOpen(false),
+      onSignInSuccess,
+    }),
+    [
+      loading,
+      user,
+      credits.data,
+      refreshCredits,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      signOut,
+      signInOpen,
+      signInTab,
+      onSignInSuccess,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,203 @@
+// The sign-in dialog (spec §2): Sign In and Sign Up tabs, a Google button, the spec's messages
+// under each field; the password rules come from the server's policy.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { AUTH_MESSAGES, PASSWORD_POLICY, type PasswordPolicy, signInSchema, signUpSchema } from "../../../shared/auth";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
+import { FieldError, Input, Label } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { ApiError } from "../../lib/api";
+import { useAuth } from "./auth-context";
+
+const POLICY_KEY = ["/api/auth/password-policy"];
+
+/** Identity-client codes (spec §8) to the words the dialog shows. */
+export function authErrorText(err: unknown, mode: "signin" | "signup"): string {
+  const fallback = mode === "signin" ? AUTH_MESSAGES.signInFailed : AUTH_MESSAGES.signUpFailed;
+  if (!(err instanceof ApiError)) return fallback;
+  try {
+    const body = JSON.parse(err.body) as { error?: string; code?: string };
+    switch (body.code) {
+      case "invalid-credential":
+        return AUTH_MESSAGES.incorrectCredentials;
+      case "email-already-in-use":
+        return AUTH_MESSAGES.emailInUse;
+      case "password-does-not-meet-requirements":
+        return AUTH_MESSAGES.weakPassword;
+      case "invalid-email":
+        return AUTH_MESSAGES.invalidEmail;
+      default:
+        return body.error || fallback;
+    }
+  } catch {
+    return fallback;
+  }
+}
+
+export function SignInDialog() {
+  const { signInOpen, closeSignIn, signInTab, openSignIn } = useAuth();
+  return (
+    <Dialog open={signInOpen} onOpenChange={(open) => (open ? openSignIn(signInTab) : closeSignIn())}>
+      <DialogContent aria-describedby="signin-desc">
+        <DialogTitle>Welcome to Draftsmith</DialogTitle>
+        <DialogDescription id="signin-desc">
+          Sign in or create an account to write, check and publish drafts.
+        </DialogDescription>
+        <AuthForms initialTab={signInTab} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function AuthForms({ initialTab = "signin" }: { initialTab?: "signin" | "signup" }) {
+  const [tab, setTab] = useState(initialTab);
+  return (
+    <Tabs value={tab} onValueChange={(v) => setTab(v as "signin" | "signup")} className="mt-4">
+      <TabsList className="grid w-full grid-cols-2">
+        <TabsTrigger value="signin">Sign In</TabsTrigger>
+        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+      </TabsList>
+      <TabsContent value="signin">
+        <CredentialsForm mode="signin" />
+      </TabsContent>
+      <TabsContent value="signup">
+        <CredentialsForm mode="signup" />
+      </TabsContent>
+      <GoogleButton />
+    </Tabs>
+  );
+}
+
+interface FormValues {
+  email: string;
+  password: string;
+  confirmPassword?: string;
+}
+
+function CredentialsForm({ mode }: { mode: "signin" | "signup" }) {
+  const { signIn, signUp } = useAuth();
+  const queryClient = useQueryClient();
+  const policy = useQuery<PasswordPolicy>({ queryKey: POLICY_KEY }).data ?? PASSWORD_POLICY;
+  const [formError, setFormError] = useState<string>();
+  const ids = useId();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(mode === "signin" ? signInSchema(policy) : signUpSchema(policy)) as never,
+    defaultValues: { email: "", password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setFormError(undefined);
+    try {
+      if (mode === "signin") await signIn(email, password);
+      else await signUp(email, password);
+      form.reset();
+    } catch (err) {
+      const text = authErrorText(err, mode);
+      if (text === AUTH_MESSAGES.weakPassword) await queryClient.invalidateQueries({ queryKey: POLICY_KEY });
+      setFormError(text);
+    }
+  });
+
+  const field = (name: keyof FormValues) => ({
+    id: `${ids}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={mode === "signin" ? "Sign in" : "Sign up"}>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-email`}>Email</Label>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...field("email")} />
+        <FieldError id={`${ids}-email-error`} message={errors.email?.message} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-password`}>Password</Label>
+        <Input
+          type="password"
+          autoComplete={mode === "signin" ? "current-password" : "new-password"}
+          {...field("password")}
+        />
+        <FieldError id={`${ids}-password-error`} message={errors.password?.message} />
+        {mode === "signup" && !errors.password && (
+          <p className="text-xs text-slate-600">At least {policy.minLength} characters.</p>
+        )}
+      </div>
+      {mode === "signup" && (
+        <div className="space-y-1.5">
+          <Label htmlFor={`${ids}-confirmPassword`}>Confirm password</Label>
+          <Input type="password" autoComplete="new-password" {...field("confirmPassword")} />
+          <FieldError id={`${ids}-confirmPassword-error`} message={errors.confirmPassword?.message} />
+        </div>
+      )}
+      {formError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        {mode === "signin" ? "Sign In" : "Create Account"}
+      </Button>
+    </form>
+  );
+}
+
+function GoogleButton() {
+  const { signInWithGoogle } = useAuth();
+  const providers = useQuery<{ google: boolean }>({ queryKey: ["/api/auth/providers"] }).data;
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const configured = providers?.google === true;
+  return (
+    <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={!configured || pending}
+        onClick={async () => {
+          setError(undefined);
+          setPending(true);
+          try {
+            await signInWithGoogle();
+          } catch {
+            setError(AUTH_MESSAGES.googleFailed);
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
+          <path
+            fill="#4285F4"
+            d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z"
+          />
+          <path
+            fill="#34A853"
+            d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z"
+          />
+          <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8z" />
+          <path
+            fill="#EA4335"
+            d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.3 9.1 5.4 12 5.4z"
+          />
+        </svg>
+        Continue with Google
+      </Button>
+      {providers && !configured && (
+        <p className="text-center text-xs text-slate-600">{AUTH_MESSAGES.googleNotConfigured}</p>
+      )}
+      {error && (
+        <p role="alert" className="text-center text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// 'How Credits Work' (spec §9's guidance). The per-step figures are typical ranges: real charges
+// follow the tokens each call uses (src/shared/credits-math.ts).
+import { Info } from "lucide-react";
+import { CREDITS } from "../../../shared/limits";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { formatCredits } from "../credits/format";
+
+const markupPercent = Math.round((CREDITS.markup - 1) * 100);
+
+const TYPICAL_COSTS = [
+  { step: "Blog generation", cost: "about 3-5 credits" },
+  { step: "AI detection", cost: `${CREDITS.detection} credit` },
+  { step: "Revision", cost: "about 2-3 credits" },
+  { step: "SEO optimization", cost: "about 2-4 credits" },
+] as const;
+
+export function HowCreditsWork() {
+  return (
+    <Card role="region" aria-labelledby="how-credits-work">
+      <CardHeader>
+        <CardTitle id="how-credits-work" className="flex items-center gap-2">
+          <Info className="size-5 text-brand-700" aria-hidden="true" />
+          How Credits Work
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm text-slate-700">
+        <p>
+          1 credit ≈ {formatCredits(CREDITS.tokensPerCredit)} AI tokens, with a {markupPercent}% markup. You pay for the
+          tokens each step really uses, rounded up.
+        </p>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          {TYPICAL_COSTS.map((c) => (
+            <div key={c.step} className="contents">
+              <dt>{c.step}</dt>
+              <dd className="text-right font-medium text-slate-900">{c.cost}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="font-medium text-slate-900">Credits never expire.</p>
+      </CardContent>
+    </Card>
+  );
+}

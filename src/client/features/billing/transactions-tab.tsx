@@ -1,0 +1,98 @@
+// The Transactions tab: the caller's newest 20 ledger entries with signed amounts and the balance after.
+import { useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import type { TransactionsResponse } from "../../../shared/billing";
+import { Badge } from "../../components/ui/badge";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
+import { TRANSACTIONS_KEY } from "../credits/credits";
+import { formatCredits, formatSignedCredits } from "../credits/format";
+import { useErrorToast } from "../credits/use-error-toast";
+
+const TYPE_LABELS: Record<string, { label: string; variant: "success" | "default" | "secondary" | "warning" | "danger" }> = {
+  purchase: { label: "Purchase", variant: "success" },
+  bonus: { label: "Bonus", variant: "default" },
+  grant: { label: "Grant", variant: "default" },
+  usage: { label: "Usage", variant: "secondary" },
+  refund: { label: "Refund", variant: "warning" },
+  reversal: { label: "Reversal", variant: "danger" },
+};
+
+export const DATE_TIME = "MMM d, yyyy HH:mm";
+
+export function TransactionsTab() {
+  const history = useQuery<TransactionsResponse>({ queryKey: TRANSACTIONS_KEY, refetchOnMount: "always" });
+  useErrorToast(history.error, "Failed to load transactions");
+
+  if (history.isPending) {
+    return (
+      <div className="flex justify-center p-8">
+        <Spinner label="Loading transactions" className="size-6" />
+      </div>
+    );
+  }
+  if (history.isError) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
+        Failed to load transactions.
+      </p>
+    );
+  }
+  const rows = history.data.transactions;
+  if (rows.length === 0) {
+    return <p className="p-6 text-center text-sm text-slate-600">No transactions yet.</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your most recent credit transactions, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Description
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              Balance after
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => {
+            const type = TYPE_LABELS[t.type] ?? { label: t.type, variant: "secondary" as const };
+            return (
+              <tr key={t.id} className="border-b border-slate-100 last:border-0">
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">
+                  <time dateTime={t.createdAt}>{format(new Date(t.createdAt), DATE_TIME)}</time>
+                </td>
+                <td className="px-4 py-2">
+                  <Badge variant={type.variant}>{type.label}</Badge>
+                </td>
+                <td className="px-4 py-2 text-slate-700">{t.description}</td>
+                <td
+                  className={cn(
+                    "whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums",
+                    t.amount > 0 ? "text-emerald-700" : t.amount < 0 ? "text-red-700" : "text-slate-700",
+                  )}
+                >
+                  {formatSignedCredits(t.amount)}
+                </td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums text-slate-900">
+                  {formatCredits(t.balanceAfter)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+// The writing loop's client calls, shared by the Results screen, the full app and the PROSE console
+// (spec §3, §7; the server's contract is src/shared/writing.ts and docs/api.md "Writing").
+//
+// Every call goes through lib/api's apiFetch: cookies always, the bearer token when there is one,
+// and a failed call throws ApiError (`.status`, `.body`, `.serverMessage`) that lib/errors'
+// parseError turns into the spec §8 title and message. Credits and history are not refreshed here:
+// callers do that (useAuth().refreshCredits(); queryClient.invalidateQueries({queryKey: HISTORY_KEY})).
+import { useQuery } from "@tanstack/react-query";
+import type {
+  AiProvider,
+  ExecuteRequestInput,
+  FinalRewriteRequestInput,
+  GenerationResponse,
+  HistoryItem,
+  ReviseTextRequestInput,
+  ReviseTextResponse,
+  Writer,
+} from "../../../shared/writing";
+import { ApiError, apiFetch } from "../../lib/api";
+import { SseParser } from "./sse";
+
+/** TanStack Query key of GET /api/history (the default queryFn GETs it). */
+export const HISTORY_KEY = ["/api/history"] as const;
+
+/** Who answered a streamed call, sent before the first word. */
+export interface StreamStart {
+  requestId: string;
+  writer: Writer;
+  model: string;
+  aiProvider: AiProvider;
+}
+
+export interface StreamOptions {
+  /** Aborting cancels the model call on the server; the caller pays only for what was written. */
+  signal?: AbortSignal;
+  /** Once, when the server has held the credits and the model starts. */
+  onStart?: (start: StreamStart) => void;
+  /** Each piece of text as it is written, and everything written so far. */
+  onDelta?: (text: string, soFar: string) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A message for errors a stream can produce by itself (the server never sent them). */
+const STREAM_CLOSED = "The connection closed before the text was finished. Please try again.";
+
+/**
+ * POST a writing call with `Accept: text/event-stream` and read the server-sent events: `start`,
+ * any number of `delta` {text}, then `done` (resolves with the same body the JSON form answers) or
+ * `error` {error, code, status} (throws ApiError with that status and a `{"error": …}` body, so
+ * parseError reads it like any other failure). Errors before the stream opens (402 'Insufficient
+ * credits…', 400 validation, 502/503 provider errors) are JSON and throw ApiError as usual. A stream
+ * that ends without `done` throws ApiError 502. An abort rejects with the signal's AbortError
+ * (see isAbortError). Falls back to the JSON body when a proxy answered without streaming.
+ */
+export async function streamWriting<R>(path: string, body: unknown, opts: StreamOptions = {}): Promise<R> {
+  const res = await apiFetch("POST", path, body, {
+    headers: { Accept: "text/event-stream" },
+    signal: opts.signal,
+  });
+  const type = res.headers.get("content-type") ?? "";
+  if (!type.includes("text/event-stream") || !res.body) {
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as R;
+  }
+
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  let soFar = "";
+  const onAbort = () => void reader.cancel().catch(() => {});
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      opts.signal?.throwIfAborted();
+      const { value, done } = await reader.read();
+      const events = done ? parser.flush() : parser.push(value);
+      for (const ev of events) {
+        if (ev.event === "start") {
+          opts.onStart?.(JSON.parse(ev.data) as StreamStart);
+        } else if (ev.event === "delta") {
+          const { text } = JSON.parse(ev.data) as { text: string };
+          soFar += text;
+          opts.onDelta?.(text, soFar);
+        } else if (ev.event === "done") {
+          return JSON.parse(ev.data) as R;
+        } else if (ev.event === "error") {
+          const data = JSON.parse(ev.data) as { error?: string; code?: string; status?: number };
+          throw new ApiError(
+            typeof data.status === "number" ? data.status : 500,
+            JSON.stringify({ error: data.error || "Please try again", code: data.code }),
+          );
+        }
+      }
+      if (done) break;
+    }
+  } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+  opts.signal?.throwIfAborted();
+  throw new ApiError(502, JSON.stringify({ error: STREAM_CLOSED }));
+}
+
+/** POST /api/execute, streamed: a draft (or with mode 'revise', the flagged sentences rewritten). */
+export function streamExecute(body: ExecuteRequestInput, opts: StreamOptions = {}): Promise<GenerationResponse> {
+  return streamWriting<GenerationResponse>("/api/execute", body, opts);
+}
+
+/** POST /api/final-rewrite, streamed. */
+export function streamFinalRewrite(
+  body: FinalRewriteRequestInput,
+  opts: StreamOptions = {},
+): Promise<GenerationResponse> {
+  return streamWriting<GenerationResponse>("/api/final-rewrite", body, opts);
+}
+
+async function postJson<R>(path: string, body: unknown, opts: CallOptions = {}): Promise<R> {
+  const res = await apiFetch("POST", path, body, { signal: opts.signal });
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as R;
+}
+
+/** POST /api/execute as plain JSON: `{response, responseTime, requestId, creditsUsed, writer, model, …}`. */
+export function execute(body: ExecuteRequestInput, opts?: CallOptions): Promise<GenerationResponse> {
+  return postJson<GenerationResponse>("/api/execute", body, opts);
+}
+
+/**
+ * Revise Content (spec §4): /api/execute with mode 'revise', the document and its flagged
+ * sentences; the session fields (date, brief, provider…) come from `session`.
+ */
+export function reviseContent(
+  session: ExecuteRequestInput,
+  originalContent: string,
+  aiDetectedSentences: string[],
+  opts?: CallOptions,
+): Promise<GenerationResponse> {
+  return execute({ ...session, mode: "revise", originalContent, aiDetectedSentences }, opts);
+}
+
+/** POST /api/final-rewrite {originalContent, aiDetectedSentences, sessionContext} → `{response, …}`. */
+export function finalRewrite(body: FinalRewriteRequestInput, opts?: CallOptions): Promise<GenerationResponse> {
+  return postJson<GenerationResponse>("/api/final-rewrite", body, opts);
+}
+
+/** POST /api/revise-text {text, aiProvider} → `{response: string, aiProvider, …}` (PROSE applied to pasted text). */
+export function reviseText(body: ReviseTextRequestInput, opts?: CallOptions): Promise<ReviseTextResponse> {
+  return postJson<ReviseTextResponse>("/api/revise-text", body, opts);
+}
+
+/** POST /api/reset: clears the caller's request history (billing records stay). Invalidate HISTORY_KEY after. */
+export function resetHistory(): Promise<{ success: boolean; deleted: number }> {
+  return postJson("/api/reset", undefined);
+}
+
+/** GET /api/history: the caller's requests, newest first (20 at most). Pass `enabled: false` when signed out. */
+export function useHistory(options: { enabled?: boolean } = {}) {
+  return useQuery<HistoryItem[]>({ queryKey: HISTORY_KEY, enabled: options.enabled ?? true });
+}
+
+interface MessageLike {
+  content?: unknown;
+}
+
+/**
+ * The text of a generation response (spec §3): the model message's text parts joined, else its json
+ * part's draft, document or text. Accepts the whole response body (`{response: …}`), the message
+ * itself, or a plain string (revise-text answers one); anything else gives "".
+ */
+export function extractDraft(response: unknown): string {
+  if (response === null || response === undefined) return "";
+  if (typeof response === "string") return response;
+  if (typeof response !== "object") return "";
+  if ("response" in response) return extractDraft((response as { response: unknown }).response);
+  const content = (response as MessageLike).content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  const text = content
+    .filter((p): p is { type: "text"; text: string } => p?.type === "text" && typeof p.text === "string")
+    .map((p) => p.text)
+    .join("");
+  if (text.trim()) return text;
+  const json = content.find((p) => p?.type === "json" && p.json && typeof p.json === "object")?.json as
+    | Record<string, unknown>
+    | undefined;
+  for (const key of ["draft", "document", "text"] as const) {
+    const v = json?.[key];
+    if (typeof v === "string" && v.trim()) return v;
+  }
+  return "";
+}
+
+/** True for the rejection of an aborted call (an unmounted screen), which is never shown to anyone. */
+export function isAbortError(err: unknown): boolean {
+  return (
+    (err instanceof DOMException && (err.name === "AbortError" || err.name === "TimeoutError")) ||
+    (err instanceof Error && err.name === "AbortError")
+  );
+}
+
+export const OFFLINE_WRITER_NOTE = "Written by the offline sample writer — no AI model is configured on this server";
+
+/** One line saying who wrote a text: the model, or plainly the offline writer. */
+export function writerNote(writer: Writer | undefined, model?: string | null): string | null {
+  if (!writer) return null;
+  if (writer === "offline") return OFFLINE_WRITER_NOTE;
+  const name = writer === "openai" ? "GPT-5" : "Claude Sonnet 4";
+  return model ? `Written by ${name} (${model})` : `Written by ${name}`;
+}

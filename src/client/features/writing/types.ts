@@ -1,0 +1,12 @@
+import type { AiProvider, Writer } from "../../../shared/writing";
+
+/** A finished piece of writing as the screens keep it: the text and who wrote it. */
+export interface DraftResult {
+  draft: string;
+  writer?: Writer;
+  model?: string;
+  aiProvider?: AiProvider;
+  requestId?: string;
+  creditsUsed?: number;
+  responseTime?: number;
+}

@@ -1,0 +1,61 @@
+// /api/admin: bonus campaigns and direct grants. app.ts mounts requireAdmin on /api/admin/* once,
+// so every route here is answered 401 signed out and 403 for a non-admin before input is read.
+import { Hono } from "hono";
+import { CampaignCreateRequest, CampaignIdParam, DirectGrantRequest, GrantHistoryQuery, UserSearchQuery } from "../../shared/admin";
+import type { CampaignService } from "../credits/campaigns.service";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import type { DirectGrantService } from "./direct-grant.service";
+
+export function adminRoutes({ campaigns, directGrants }: { campaigns: CampaignService; directGrants: DirectGrantService }) {
+  const r = new Hono<AppEnv>();
+
+  r.get("/campaigns", async (c) => c.json({ success: true, campaigns: await campaigns.list() }));
+
+  r.post("/campaigns", validate("json", CampaignCreateRequest), async (c) => {
+    const admin = c.get("user")!;
+    const { campaign, granted } = await campaigns.create(c.req.valid("json"), admin.id);
+    const message = campaign.active ? activationMessage(campaign.campaignType, granted, campaign.creditAmount) : "Campaign created";
+    return c.json({ success: true, message, campaign, granted }, 201);
+  });
+
+  r.post("/campaigns/:id/activate", validate("param", CampaignIdParam), async (c) => {
+    const { campaign, granted } = await campaigns.activate(c.req.valid("param").id);
+    return c.json({ success: true, message: activationMessage(campaign.campaignType, granted, campaign.creditAmount), campaign, granted });
+  });
+
+  r.post("/campaigns/:id/deactivate", validate("param", CampaignIdParam), async (c) => {
+    const { campaign } = await campaigns.deactivate(c.req.valid("param").id);
+    return c.json({ success: true, message: "Campaign deactivated", campaign, granted: 0 });
+  });
+
+  r.delete("/campaigns/:id", validate("param", CampaignIdParam), async (c) => {
+    await campaigns.remove(c.req.valid("param").id);
+    return c.json({ success: true, message: "Campaign deleted" });
+  });
+
+  r.get("/campaigns/:id/recipients", validate("param", CampaignIdParam), async (c) =>
+    c.json({ success: true, recipients: await campaigns.recipients(c.req.valid("param").id) }),
+  );
+
+  r.get("/direct-grant/search", validate("query", UserSearchQuery), async (c) =>
+    c.json({ success: true, users: await directGrants.search(c.req.valid("query").query) }),
+  );
+
+  r.get("/direct-grant/history", validate("query", GrantHistoryQuery), async (c) =>
+    c.json({ success: true, history: await directGrants.history(c.req.valid("query").limit) }),
+  );
+
+  r.post("/direct-grant/grant", validate("json", DirectGrantRequest), async (c) => {
+    const admin = c.get("user")!;
+    const body = c.req.valid("json");
+    return c.json(await directGrants.grant({ ...body, admin: { id: admin.id, email: admin.email } }));
+  });
+
+  return r;
+}
+
+function activationMessage(type: string, granted: number, credits: number): string {
+  if (type === "all_users") return `Campaign activated: ${granted} user${granted === 1 ? "" : "s"} received ${credits} credits`;
+  return "Campaign activated: new sign-ups will receive its credits";
+}

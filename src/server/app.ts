@@ -1,0 +1,112 @@
+// Composes middleware and feature routers; nothing else.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { isKnownPage } from "../shared/routes";
+import { adminRoutes } from "./admin/admin.routes";
+import { authRoutes } from "./auth/auth.routes";
+import { billingRoutes } from "./billing/billing.routes";
+import type { Deps } from "./deps";
+import { AppError } from "./errors";
+import { onError } from "./http/errors";
+import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
+import type { AppEnv } from "./http/types";
+import { writingRoutes } from "./writing/writing.routes";
+
+export const API_BODY_LIMIT = 1024 * 1024;
+
+export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
+  const { config, logger, auth } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", requestContext(logger));
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:", "http:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", "https://checkout.stripe.com"],
+      },
+      xFrameOptions: "DENY",
+      xContentTypeOptions: "nosniff",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: "same-origin-allow-popups",
+    }),
+  );
+  app.onError(onError);
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (1 MB at most).");
+      },
+    }),
+  );
+  app.use("/api/*", sessionUser(auth));
+  app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
+  app.use("/api/admin/*", requireAdmin);
+
+  app.get("/api/health", async (c) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return c.json({ status: "ok", database: { kind: deps.database.kind, reachable: true } });
+    } catch {
+      return c.json(
+        { status: "error", error: "Database unreachable", database: { kind: deps.database.kind, reachable: false } },
+        503,
+      );
+    }
+  });
+  app.route(
+    "/api/auth",
+    authRoutes({
+      auth,
+      limiter: deps.limiter,
+      trustProxy: config.trustProxy,
+      googleConfigured: Boolean(config.google),
+    }),
+  );
+  app.route("/api/billing", billingRoutes({ ledger: deps.ledger, billing: deps.billing, publicUrl: config.publicUrl }));
+  app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants }));
+  app.route("/api", writingRoutes(deps));
+
+  app.all("/api/*", (c) => c.json({ error: `No API endpoint at ${c.req.method} ${c.req.path}` }, 404));
+
+  mountClient(app, opts.clientDir);
+  return app;
+}
+
+/** The built React app: static assets, and index.html for every page (404 status for unknown paths). */
+// Built, the server is dist/server/main.js and the client sits beside it in dist/client.
+function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client")) {
+  const indexFile = join(clientDir, "index.html");
+  const indexHtml = existsSync(indexFile)
+    ? readFileSync(indexFile, "utf8")
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Draftsmith</title></head><body><div id="root"></div><script>document.getElementById("root").textContent="The client is not built: run npm run build."</script></body></html>';
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("/favicon.svg", serveStatic({ root: clientDir }));
+  app.get("*", (c) => c.html(indexHtml, isKnownPage(c.req.path) ? 200 : 404));
+}

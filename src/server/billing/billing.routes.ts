@@ -1,0 +1,70 @@
+// /api/billing: packages (public), the caller's balance, history and usage, checkout, and Stripe's
+// webhook (no session; it proves itself with a signature on the raw body).
+import { Hono } from "hono";
+import { CheckoutRequest, ListQuery } from "../../shared/billing";
+import type { Ledger } from "../credits/credits.service";
+import { requireUser } from "../http/middleware";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import type { BillingService } from "./billing.service";
+
+export function billingRoutes({ ledger, billing, publicUrl }: { ledger: Ledger; billing: BillingService; publicUrl?: string }) {
+  const r = new Hono<AppEnv>();
+
+  r.get("/config", (c) => c.json({ purchasesEnabled: billing.purchasesEnabled }));
+
+  r.get("/packages", async (c) => c.json({ success: true, packages: await billing.listPackages() }));
+
+  r.get("/credits", requireUser, async (c) => {
+    const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.get("user")!.id);
+    return c.json({ success: true, availableCredits, totalCredits, usedCredits, bonusCredits });
+  });
+
+  r.get("/history", requireUser, validate("query", ListQuery), async (c) => {
+    const { limit } = c.req.valid("query");
+    const rows = await ledger.transactions(c.get("user")!.id, limit);
+    return c.json({
+      success: true,
+      transactions: rows.map(({ id, type, amount, balanceAfter, description, createdAt }) => ({ id, type, amount, balanceAfter, description, createdAt })),
+    });
+  });
+
+  r.get("/usage", requireUser, validate("query", ListQuery), async (c) => {
+    const { limit } = c.req.valid("query");
+    const rows = await ledger.usage(c.get("user")!.id, limit);
+    return c.json({
+      success: true,
+      usage: rows.map(({ id, endpoint, aiProvider, creditsUsed, requestTokens, responseTokens, createdAt }) => ({
+        id,
+        endpoint,
+        aiProvider,
+        creditsUsed,
+        requestTokens,
+        responseTokens,
+        createdAt,
+      })),
+    });
+  });
+
+  r.post("/checkout", requireUser, validate("json", CheckoutRequest), async (c) => {
+    const user = c.get("user")!;
+    const body = c.req.valid("json");
+    const { checkoutUrl, sessionId } = await billing.createCheckout({
+      user: { id: user.id, email: user.email },
+      packageId: body.packageId,
+      successUrl: body.successUrl,
+      cancelUrl: body.cancelUrl,
+      origin: publicUrl ?? new URL(c.req.url).origin,
+    });
+    return c.json({ success: true, checkoutUrl, sessionId });
+  });
+
+  r.post("/webhook", async (c) => {
+    // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialised JSON.
+    const rawBody = await c.req.text();
+    const event = await billing.verifyWebhook(rawBody, c.req.header("stripe-signature"));
+    return c.json(await billing.handleEvent(event));
+  });
+
+  return r;
+}

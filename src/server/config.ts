@@ -1,0 +1,112 @@
+// The one place the environment is read. A bad value stops the process with one line per problem.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optionalUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), {
+    message: `${name} must be an http(s) URL`,
+  });
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ message: "PORT must be a number" }).int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "DATABASE_URL must start with postgres:// or postgresql://",
+  }),
+  PUBLIC_URL: optionalUrl("PUBLIC_URL"),
+  BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "BETTER_AUTH_SECRET must be at least 32 characters",
+  }),
+  ADMIN_EMAILS: z.string().default(""),
+  TRUST_PROXY: z.enum(["true", "false", ""]).default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Tests point Google's OAuth endpoints at a loopback fake. */
+  GOOGLE_OAUTH_BASE_URL: optionalUrl("GOOGLE_OAUTH_BASE_URL"),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
+  OPENAI_MODEL: z.string().default("gpt-5"),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl("ANTHROPIC_BASE_URL"),
+  ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-20250514"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  DETECTOR: z
+    .enum(["builtin", "gptzero", "sapling"], { message: "DETECTOR must be builtin, gptzero or sapling" })
+    .default("builtin"),
+  GPTZERO_API_KEY: optionalString,
+  GPTZERO_BASE_URL: optionalUrl("GPTZERO_BASE_URL"),
+  SAPLING_API_KEY: optionalString,
+  SAPLING_BASE_URL: optionalUrl("SAPLING_BASE_URL"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests point the Stripe SDK at a loopback fake, e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalUrl("STRIPE_API_BASE"),
+  WELCOME_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
+  HOLD_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`));
+  }
+  const c = parsed.data;
+  const problems: string[] = [];
+  if (c.DETECTOR === "gptzero" && !c.GPTZERO_API_KEY) problems.push("DETECTOR=gptzero needs GPTZERO_API_KEY");
+  if (c.DETECTOR === "sapling" && !c.SAPLING_API_KEY) problems.push("DETECTOR=sapling needs SAPLING_API_KEY");
+  if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET))
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
+    problems.push("STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET too (credits come only from verified webhooks)");
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: c.NODE_ENV,
+    isProduction: c.NODE_ENV === "production",
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ""),
+    authSecret: c.BETTER_AUTH_SECRET,
+    adminEmails: c.ADMIN_EMAILS.split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: c.TRUST_PROXY === "true",
+    logLevel: c.LOG_LEVEL,
+    google:
+      c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+        ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, baseUrl: c.GOOGLE_OAUTH_BASE_URL }
+        : undefined,
+    openai: { apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL, model: c.OPENAI_MODEL },
+    anthropic: { apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL, model: c.ANTHROPIC_MODEL },
+    aiTimeoutMs: c.AI_TIMEOUT_MS,
+    detection: {
+      detector: c.DETECTOR,
+      gptzeroApiKey: c.GPTZERO_API_KEY,
+      gptzeroBaseUrl: c.GPTZERO_BASE_URL,
+      saplingApiKey: c.SAPLING_API_KEY,
+      saplingBaseUrl: c.SAPLING_BASE_URL,
+    },
+    stripe: c.STRIPE_SECRET_KEY
+      ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET as string, apiBase: c.STRIPE_API_BASE }
+      : undefined,
+    welcomeBonusCredits: c.WELCOME_BONUS_CREDITS,
+    holdTtlSeconds: c.HOLD_TTL_SECONDS,
+  };
+}

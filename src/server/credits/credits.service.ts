@@ -1,0 +1,569 @@
+// The ledger: the only code that changes a balance (DESIGN.md "Money and credits: the invariants",
+// docs/credits.md). Every balance change is one database transaction that updates user_credits and
+// appends one credit_transactions row; holds are reservations (credit_holds + held_credits) and
+// append nothing. So, for every user, always:
+//   SUM(credit_transactions.amount) = total + bonus − used = available + held.
+//
+// Lock order, everywhere: credit_holds → user_credits → api_usage / credit_transactions. Every
+// writer takes locks in that order, so two writers never wait on each other in a cycle.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { creditsForTokens } from "../../shared/credits-math";
+import type { Db, DbOrTx, Tx } from "../db/client";
+import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
+import { AppError, insufficientCredits } from "../errors";
+
+export interface Balance {
+  availableCredits: number;
+  totalCredits: number;
+  usedCredits: number;
+  bonusCredits: number;
+  heldCredits: number;
+}
+
+export const ZERO_BALANCE: Balance = {
+  availableCredits: 0,
+  totalCredits: 0,
+  usedCredits: 0,
+  bonusCredits: 0,
+  heldCredits: 0,
+};
+
+/** Kinds of credit_transactions rows. */
+export type CreditTransactionType = "purchase" | "bonus" | "grant" | "usage" | "refund" | "reversal";
+/** Credits added: a purchase raises totalCredits ("Total Purchased"); bonus and grant raise bonusCredits. */
+export type CreditGrantType = "purchase" | "bonus" | "grant";
+/** Credits taken back: a Stripe refund, or a lost dispute (reversal). */
+export type CreditReverseType = "refund" | "reversal";
+
+export interface HoldInput {
+  userId: string;
+  /** Whole credits to reserve (≥ 0). */
+  amount: number;
+  /** The AI work's id: one hold, one settlement per id. */
+  requestId: string;
+  /** Defaults to the ledger's holdTtlSeconds. */
+  ttlSeconds?: number;
+}
+
+export interface SettleInput {
+  userId: string;
+  requestId: string;
+  endpoint: string;
+  aiProvider: string | null;
+  requestTokens: number;
+  responseTokens: number;
+  /** A fixed price (detection: 1 credit); otherwise creditsForTokens(requestTokens + responseTokens). */
+  credits?: number;
+}
+
+export interface SettleResult {
+  /** Credits actually charged: the price, or less when the balance could not cover it. */
+  creditsUsed: number;
+  /** What the price called for but the balance could not cover (recorded, never charged). */
+  shortfall: number;
+  availableAfter: number;
+}
+
+export interface GrantInput {
+  userId: string;
+  /** Whole credits to add (≥ 1). */
+  amount: number;
+  type: CreditGrantType;
+  /** The reason: campaign id/name, admin id and reason, package, … Shown through `description`. */
+  metadata?: Record<string, unknown>;
+  stripeSessionId?: string | null;
+  stripePaymentIntentId?: string | null;
+  /** Run inside the caller's transaction (on PGlite a query on `db` inside a transaction deadlocks). */
+  tx?: Tx;
+}
+
+export interface GrantResult {
+  /** False when this Checkout Session was already fulfilled: nothing changed. */
+  applied: boolean;
+  transactionId: number | null;
+  /** total + bonus − used after the change (the running sum of credit_transactions). */
+  balanceAfter: number;
+}
+
+export interface ReverseInput {
+  userId: string;
+  /** Whole credits to take back (≥ 0). */
+  amount: number;
+  type: CreditReverseType;
+  metadata?: Record<string, unknown>;
+  stripePaymentIntentId?: string | null;
+  tx?: Tx;
+}
+
+export interface ReverseResult {
+  /** Credits taken back: never more than the available balance. */
+  taken: number;
+  /** Credits that could not be taken back (already spent or held). */
+  notRecovered: number;
+  transactionId: number;
+  balanceAfter: number;
+}
+
+export interface TransactionEntry {
+  id: number;
+  type: string;
+  amount: number;
+  balanceAfter: number;
+  description: string;
+  stripeSessionId: string | null;
+  createdAt: string;
+}
+
+export interface UsageEntry {
+  id: number;
+  endpoint: string;
+  aiProvider: string | null;
+  creditsUsed: number;
+  requestTokens: number;
+  responseTokens: number;
+  shortfall: number;
+  requestId: string;
+  createdAt: string;
+}
+
+export interface LedgerOptions {
+  /** How long a hold lives before any process may release it (a crashed request loses nothing). */
+  holdTtlSeconds: number;
+}
+
+const AVAILABLE = sql`${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits} - ${userCredits.heldCredits}`;
+const LEDGER_BALANCE = sql`${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits}`;
+
+function assertCredits(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new RangeError(`${name} must be a whole number ≥ ${min} (got ${value})`);
+}
+
+// Rows are stamped with the clock when written (after the account's row lock), not when their
+// transaction began: so "newest first" by created_at is also the order the balance moved in.
+const NOW = sql`clock_timestamp()`;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export class Ledger {
+  readonly holdTtlSeconds: number;
+
+  constructor(
+    private readonly db: Db,
+    opts: LedgerOptions = { holdTtlSeconds: 900 },
+  ) {
+    this.holdTtlSeconds = opts.holdTtlSeconds;
+  }
+
+  /** Runs `work` in the caller's transaction when given one, else in a new one. */
+  private within<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : this.db.transaction(work);
+  }
+
+  /** Opens the user's credit account; a no-op when it exists. */
+  async ensureAccount(userId: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.insert(userCredits).values({ userId }).onConflictDoNothing({ target: userCredits.userId });
+  }
+
+  async balance(userId: string, tx: DbOrTx = this.db): Promise<Balance> {
+    const rows = await tx
+      .select({
+        totalCredits: userCredits.totalCredits,
+        usedCredits: userCredits.usedCredits,
+        bonusCredits: userCredits.bonusCredits,
+        heldCredits: userCredits.heldCredits,
+        availableCredits: sql<number>`${AVAILABLE}`.mapWith(Number),
+      })
+      .from(userCredits)
+      .where(eq(userCredits.userId, userId));
+    return rows[0] ?? ZERO_BALANCE;
+  }
+
+  /**
+   * Reserves `amount` credits for AI work before it starts: one conditional UPDATE
+   * (held += amount WHERE available ≥ amount), so concurrent holds can never overdraw.
+   * Throws a 402 'Insufficient credits' AppError when the balance can't cover it, and a 409 when the
+   * request id already holds credits or was already settled.
+   */
+  async hold({ userId, amount, requestId, ttlSeconds }: HoldInput): Promise<void> {
+    assertCredits("amount", amount, 0);
+    const ttl = ttlSeconds ?? this.holdTtlSeconds;
+    assertCredits("ttlSeconds", ttl, 1);
+    await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(creditHolds)
+        .values({ userId, requestId, amount, expiresAt: sql`now() + make_interval(secs => ${ttl})` })
+        .onConflictDoNothing({ target: creditHolds.requestId })
+        .returning({ id: creditHolds.id });
+      if (inserted.length === 0) throw new AppError("CONFLICT", "This request already holds credits.");
+      const settled = await tx
+        .select({ id: apiUsage.id })
+        .from(apiUsage)
+        .where(eq(apiUsage.requestId, requestId))
+        .limit(1);
+      if (settled.length > 0) throw new AppError("CONFLICT", "This request was already settled.");
+
+      const held = await tx
+        .update(userCredits)
+        .set({ heldCredits: sql`${userCredits.heldCredits} + ${amount}`, updatedAt: sql`now()` })
+        .where(and(eq(userCredits.userId, userId), sql`${AVAILABLE} >= ${amount}`))
+        .returning({ id: userCredits.id });
+      if (held.length === 0) {
+        const { availableCredits } = await this.balance(userId, tx);
+        throw insufficientCredits(amount, availableCredits);
+      }
+    });
+  }
+
+  /**
+   * Charges finished AI work: releases its hold and charges the real price, taking any excess over
+   * the hold from the available balance but never below zero (the rest is recorded as shortfall).
+   * Settling a request id twice charges once: the second call returns the first result.
+   */
+  async settle(input: SettleInput): Promise<SettleResult> {
+    const { userId, requestId, endpoint, aiProvider, requestTokens, responseTokens } = input;
+    assertCredits("requestTokens", requestTokens, 0);
+    assertCredits("responseTokens", responseTokens, 0);
+    const price = input.credits ?? creditsForTokens(requestTokens + responseTokens);
+    assertCredits("credits", price, 0);
+
+    return this.db.transaction(async (tx) => {
+      const released = await tx
+        .delete(creditHolds)
+        .where(and(eq(creditHolds.requestId, requestId), eq(creditHolds.userId, userId)))
+        .returning({ amount: creditHolds.amount });
+      const holdAmount = released[0]?.amount ?? 0;
+
+      await this.ensureAccount(userId, tx);
+      const [account] = await tx
+        .select({ held: userCredits.heldCredits, available: sql<number>`${AVAILABLE}`.mapWith(Number) })
+        .from(userCredits)
+        .where(eq(userCredits.userId, userId))
+        .for("update");
+      if (!account) throw new Error(`No credit account for ${userId}`);
+
+      const creditsUsed = Math.min(price, holdAmount + account.available);
+      const shortfall = price - creditsUsed;
+
+      const recorded = await tx
+        .insert(apiUsage)
+        .values({
+          userId,
+          endpoint,
+          creditsUsed,
+          requestTokens,
+          responseTokens,
+          aiProvider,
+          requestId,
+          shortfall,
+          createdAt: NOW,
+        })
+        .onConflictDoNothing({ target: apiUsage.requestId })
+        .returning({ id: apiUsage.id });
+      if (recorded.length === 0) {
+        // Already settled (a retry, or a concurrent settle that won): charge nothing again.
+        if (holdAmount > 0) {
+          await tx
+            .update(userCredits)
+            .set({ heldCredits: sql`${userCredits.heldCredits} - ${holdAmount}`, updatedAt: sql`now()` })
+            .where(eq(userCredits.userId, userId));
+        }
+        const [first] = await tx
+          .select({ creditsUsed: apiUsage.creditsUsed, shortfall: apiUsage.shortfall })
+          .from(apiUsage)
+          .where(eq(apiUsage.requestId, requestId));
+        const { availableCredits } = await this.balance(userId, tx);
+        return {
+          creditsUsed: first?.creditsUsed ?? 0,
+          shortfall: first?.shortfall ?? 0,
+          availableAfter: availableCredits,
+        };
+      }
+
+      const [after] = await tx
+        .update(userCredits)
+        .set({
+          heldCredits: sql`${userCredits.heldCredits} - ${holdAmount}`,
+          usedCredits: sql`${userCredits.usedCredits} + ${creditsUsed}`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(userCredits.userId, userId))
+        .returning({
+          available: sql<number>`${AVAILABLE}`.mapWith(Number),
+          balance: sql<number>`${LEDGER_BALANCE}`.mapWith(Number),
+        });
+      if (!after) throw new Error(`No credit account for ${userId}`);
+
+      if (creditsUsed > 0) {
+        await tx.insert(creditTransactions).values({
+          userId,
+          type: "usage",
+          amount: -creditsUsed,
+          createdAt: NOW,
+          balanceAfter: after.balance,
+          metadata: {
+            requestId,
+            endpoint,
+            aiProvider,
+            tokens: requestTokens + responseTokens,
+            requestTokens,
+            responseTokens,
+            shortfall,
+            description: usageDescription(endpoint, requestTokens + responseTokens),
+          },
+        });
+      }
+      return { creditsUsed, shortfall, availableAfter: after.available };
+    });
+  }
+
+  /** Releases a hold in full (the work failed or was cancelled). Idempotent. */
+  async release(requestId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const released = await tx
+        .delete(creditHolds)
+        .where(eq(creditHolds.requestId, requestId))
+        .returning({ userId: creditHolds.userId, amount: creditHolds.amount });
+      const hold = released[0];
+      if (!hold || hold.amount === 0) return;
+      await tx
+        .update(userCredits)
+        .set({ heldCredits: sql`${userCredits.heldCredits} - ${hold.amount}`, updatedAt: sql`now()` })
+        .where(eq(userCredits.userId, hold.userId));
+    });
+  }
+
+  /**
+   * Releases every hold past its expiry: one statement (DELETE … RETURNING feeding the
+   * held_credits decrement), so any number of processes may sweep at once and each hold is released
+   * exactly once. Returns the number of holds released.
+   */
+  async releaseExpiredHolds(): Promise<number> {
+    const result = (await this.db.execute(sql`
+      WITH released AS (
+        DELETE FROM ${creditHolds} WHERE ${creditHolds.expiresAt} < now()
+        RETURNING ${creditHolds.userId} AS user_id, ${creditHolds.amount} AS amount
+      ), per_user AS (
+        SELECT user_id, sum(amount)::int AS amount FROM released GROUP BY user_id
+      ), adjusted AS (
+        UPDATE user_credits AS uc
+        SET held_credits = uc.held_credits - per_user.amount, updated_at = now()
+        FROM per_user WHERE uc.user_id = per_user.user_id
+        RETURNING uc.user_id
+      )
+      SELECT count(*)::int AS released FROM released`)) as unknown as { rows: Array<{ released: number }> };
+    return Number(result.rows[0]?.released ?? 0);
+  }
+
+  /**
+   * Adds credits: a purchase (→ totalCredits), a campaign bonus or a direct grant (→ bonusCredits).
+   * A purchase carries its Checkout Session id; the partial unique index on it makes a second
+   * fulfilment of the same session a no-op (`applied: false`), whatever the webhook does.
+   */
+  async grant(input: GrantInput): Promise<GrantResult> {
+    const { userId, amount, type, metadata = {} } = input;
+    assertCredits("amount", amount, 1);
+    if (type === "purchase" && !input.stripeSessionId) throw new RangeError("a purchase needs its stripeSessionId");
+    return this.within(input.tx, async (tx) => {
+      await this.ensureAccount(userId, tx);
+      const [account] = await tx
+        .select({ balance: sql<number>`${LEDGER_BALANCE}`.mapWith(Number) })
+        .from(userCredits)
+        .where(eq(userCredits.userId, userId))
+        .for("update");
+      if (!account) throw new Error(`No credit account for ${userId}`);
+      const balanceAfter = account.balance + amount;
+
+      const inserted = await tx
+        .insert(creditTransactions)
+        .values({
+          userId,
+          type,
+          amount,
+          balanceAfter,
+          createdAt: NOW,
+          stripeSessionId: input.stripeSessionId ?? null,
+          stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+          metadata,
+        })
+        .onConflictDoNothing()
+        .returning({ id: creditTransactions.id });
+      const row = inserted[0];
+      if (!row) return { applied: false, transactionId: null, balanceAfter: account.balance };
+
+      const column = type === "purchase" ? userCredits.totalCredits : userCredits.bonusCredits;
+      await tx
+        .update(userCredits)
+        .set(
+          type === "purchase"
+            ? { totalCredits: sql`${column} + ${amount}`, updatedAt: sql`now()` }
+            : { bonusCredits: sql`${column} + ${amount}`, updatedAt: sql`now()` },
+        )
+        .where(eq(userCredits.userId, userId));
+      return { applied: true, transactionId: row.id, balanceAfter };
+    });
+  }
+
+  /**
+   * Adds the same bonus or grant to many users in the caller's transaction (a campaign batch): one
+   * row per user, set-based. Accounts are locked in user-id order so two batches never deadlock.
+   */
+  async grantEach(input: {
+    tx: Tx;
+    userIds: string[];
+    amount: number;
+    type: Exclude<CreditGrantType, "purchase">;
+    metadata?: Record<string, unknown>;
+  }): Promise<Array<{ userId: string; balanceAfter: number }>> {
+    const { tx, amount, type, metadata = {} } = input;
+    assertCredits("amount", amount, 1);
+    const userIds = [...new Set(input.userIds)].sort();
+    if (userIds.length === 0) return [];
+    await tx
+      .insert(userCredits)
+      .values(userIds.map((userId) => ({ userId })))
+      .onConflictDoNothing({ target: userCredits.userId });
+    await tx
+      .select({ id: userCredits.id })
+      .from(userCredits)
+      .where(inArray(userCredits.userId, userIds))
+      .orderBy(asc(userCredits.userId))
+      .for("update");
+    const updated = await tx
+      .update(userCredits)
+      .set({ bonusCredits: sql`${userCredits.bonusCredits} + ${amount}`, updatedAt: sql`now()` })
+      .where(inArray(userCredits.userId, userIds))
+      .returning({ userId: userCredits.userId, balanceAfter: sql<number>`${LEDGER_BALANCE}`.mapWith(Number) });
+    if (updated.length > 0)
+      await tx.insert(creditTransactions).values(
+        updated.map((u) => ({ userId: u.userId, type, amount, balanceAfter: u.balanceAfter, createdAt: NOW, metadata })),
+      );
+    return updated;
+  }
+
+  /**
+   * Takes credits back (a refund, a lost dispute): never more than the available balance, never
+   * below zero. What could not be taken back (already spent or held) is recorded in the row's
+   * metadata as notRecovered. Always appends one row, even when nothing could be taken.
+   */
+  async reverse(input: ReverseInput): Promise<ReverseResult> {
+    const { userId, amount, type, metadata = {} } = input;
+    assertCredits("amount", amount, 0);
+    return this.within(input.tx, async (tx) => {
+      await this.ensureAccount(userId, tx);
+      const [account] = await tx
+        .select({
+          total: userCredits.totalCredits,
+          bonus: userCredits.bonusCredits,
+          available: sql<number>`${AVAILABLE}`.mapWith(Number),
+          balance: sql<number>`${LEDGER_BALANCE}`.mapWith(Number),
+        })
+        .from(userCredits)
+        .where(eq(userCredits.userId, userId))
+        .for("update");
+      if (!account) throw new Error(`No credit account for ${userId}`);
+
+      const taken = Math.max(0, Math.min(amount, account.available));
+      const notRecovered = amount - taken;
+      // Purchased credits go first, then bonus: no column ever drops below zero.
+      const fromTotal = Math.min(taken, account.total);
+      const fromBonus = taken - fromTotal;
+      const balanceAfter = account.balance - taken;
+
+      if (taken > 0) {
+        await tx
+          .update(userCredits)
+          .set({
+            totalCredits: sql`${userCredits.totalCredits} - ${fromTotal}`,
+            bonusCredits: sql`${userCredits.bonusCredits} - ${fromBonus}`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(userCredits.userId, userId));
+      }
+      const [row] = await tx
+        .insert(creditTransactions)
+        .values({
+          userId,
+          type,
+          amount: -taken,
+          balanceAfter,
+          createdAt: NOW,
+          stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+          metadata: { ...metadata, requested: amount, notRecovered },
+        })
+        .returning({ id: creditTransactions.id });
+      if (!row) throw new Error("credit_transactions insert returned nothing");
+      return { taken, notRecovered, transactionId: row.id, balanceAfter };
+    });
+  }
+
+  /** The user's ledger rows, newest first. */
+  async transactions(userId: string, limit: number): Promise<TransactionEntry[]> {
+    const rows = await this.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, userId))
+      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+      .limit(clampLimit(limit));
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      amount: r.amount,
+      balanceAfter: r.balanceAfter,
+      description: describeTransaction(r.type, r.metadata ?? {}),
+      stripeSessionId: r.stripeSessionId,
+      createdAt: iso(r.createdAt),
+    }));
+  }
+
+  /** The user's settled AI work, newest first. */
+  async usage(userId: string, limit: number): Promise<UsageEntry[]> {
+    const rows = await this.db
+      .select()
+      .from(apiUsage)
+      .where(eq(apiUsage.userId, userId))
+      .orderBy(desc(apiUsage.createdAt), desc(apiUsage.id))
+      .limit(clampLimit(limit));
+    return rows.map((r) => ({
+      id: r.id,
+      endpoint: r.endpoint,
+      aiProvider: r.aiProvider,
+      creditsUsed: r.creditsUsed,
+      requestTokens: r.requestTokens,
+      responseTokens: r.responseTokens,
+      shortfall: r.shortfall,
+      requestId: r.requestId,
+      createdAt: iso(r.createdAt),
+    }));
+  }
+}
+
+const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), 100) : 20);
+
+function usageDescription(endpoint: string, tokens: number): string {
+  const name = endpoint.replace(/^\/?api\//, "").replace(/^\//, "");
+  return tokens > 0 ? `${name} (${tokens.toLocaleString("en-US")} tokens)` : name;
+}
+
+/** A human line for a ledger row: the reason stored at write time, else one derived from its type. */
+export function describeTransaction(type: string, metadata: Record<string, unknown>): string {
+  if (typeof metadata.description === "string" && metadata.description) return metadata.description;
+  switch (type) {
+    case "purchase":
+      return typeof metadata.packageName === "string" ? `Purchased ${metadata.packageName}` : "Credit purchase";
+    case "bonus":
+      return typeof metadata.campaignName === "string" ? `Bonus: ${metadata.campaignName}` : "Bonus credits";
+    case "grant":
+      return typeof metadata.reason === "string" ? `Granted: ${metadata.reason}` : "Credits granted";
+    case "usage":
+      return typeof metadata.endpoint === "string"
+        ? usageDescription(metadata.endpoint, Number(metadata.tokens) || 0)
+        : "AI usage";
+    case "refund":
+      return "Refund";
+    case "reversal":
+      return "Payment dispute lost";
+    default:
+      return type;
+  }
+}

@@ -1,0 +1,105 @@
+// Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Both run
+// the same drizzle-kit migrations at start-up; both are used through the same Drizzle API.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "pg";
+  close(): Promise<void>;
+}
+
+// Beside this file in the source tree, beside main.js in the build (scripts/build-server.mjs copies it).
+const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
+const MIGRATION_LOCK = 72_231_001; // pg_advisory_lock key: one migrator at a time across processes
+
+export class DataDirLockedError extends Error {}
+
+/** PGlite is one process's database: a second process opening DATA_DIR would corrupt it. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, "draftsmith.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(readFileSync(lockFile, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${resolve(dataDir)} is in use by another Draftsmith process (pid ${pid}). ` +
+            "Stop that process first (or run against PostgreSQL with DATABASE_URL, which many processes can share).",
+        );
+      }
+      rmSync(lockFile, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${resolve(dataDir)}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { db, kind: "pg", close: () => pool.end() };
+  }
+
+  const unlock = opts.memory ? () => {} : lockDataDir(opts.dataDir ?? "./data");
+  try {
+    const dir = opts.memory ? undefined : join(opts.dataDir ?? "./data", "pglite");
+    if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
+    const client = dir ? new PGlite(dir) : new PGlite();
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

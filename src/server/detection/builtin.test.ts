@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { DetectionResultSchema } from "../../shared/detection";
+import { detectBuiltin, NOT_ENGLISH_ERROR, TOO_SHORT_ERROR } from "./builtin";
+
+const stockAi =
+  "In today's fast-paced digital landscape, it's important to note that content plays a pivotal role in fostering " +
+  "meaningful connections. Moreover, businesses must navigate the complexities of an ever-evolving market, " +
+  "leveraging innovative strategies to enhance engagement. Furthermore, a comprehensive approach not only boosts " +
+  "visibility but also underscores a brand's commitment to excellence, highlighting its dedication to growth. " +
+  "Additionally, the rich tapestry of tools available allows teams to delve into data, unlock insights, and " +
+  "streamline workflows. In conclusion, embracing these strategies stands as a testament to the transformative " +
+  "power of thoughtful planning, paving the way for sustainable success.";
+
+const humanLike =
+  "I burned the first batch. Twice, actually — the oven in our rented flat runs about 20 degrees hot, and I " +
+  "didn't believe the landlord when he said so. Third try, I dropped it to 160 and pulled the tray at 11 minutes. " +
+  "Better. Still a bit flat, though, so I asked my neighbour Gwen, who ran a bakery in Leeds for 30 years. She " +
+  "laughed and told me my butter was too warm. Now I chill the dough overnight. My kids say they're the best " +
+  "cookies I've made, but they'd say that about anything with chocolate in it.";
+
+describe("detectBuiltin", () => {
+  it("scores a stock-AI paragraph higher than a concrete human-like one", () => {
+    const ai = detectBuiltin(stockAi);
+    const human = detectBuiltin(humanLike);
+    expect(ai.success && human.success).toBe(true);
+    expect(ai.aiPercentage).toBeGreaterThan(human.aiPercentage);
+    expect(ai.aiPercentage).toBeGreaterThan(50);
+    expect(human.isAiGenerated).toBe(false);
+    expect(ai.sentences!.some((s) => s.reasons.some((r) => r.startsWith("Stock AI phrase")))).toBe(true);
+  });
+
+  it("honours the result contract", () => {
+    const markdown = `## Why Content Matters\n\n${stockAi}\n\n- Read [our guide](https://example.com/guide) today.\n`;
+    for (const input of [stockAi, humanLike, markdown]) {
+      const result = detectBuiltin(input);
+      expect(() => DetectionResultSchema.parse(result)).not.toThrow();
+      expect(result.aiPercentage + result.humanPercentage).toBe(100);
+      expect(result.detector).toBe("builtin");
+      expect(result.wordCount).toBeGreaterThan(40);
+      for (const sentence of result.aiSentences) expect(input.includes(sentence)).toBe(true);
+      for (const s of result.sentences!) {
+        expect(input.slice(s.start, s.end)).toBe(s.text);
+        expect(s.score).toBeGreaterThanOrEqual(0);
+        expect(s.score).toBeLessThanOrEqual(1);
+      }
+      const headingFlagged = result.sentences!.some((s) => s.text.includes("##") || s.text.includes("Why Content"));
+      expect(headingFlagged).toBe(false);
+    }
+  });
+
+  it("refuses short text", () => {
+    const result = detectBuiltin("This is short. Very short. Too short.");
+    expect(result).toMatchObject({ success: false, aiPercentage: 0, humanPercentage: 100, error: TOO_SHORT_ERROR });
+    expect(result.aiSentences).toEqual([]);
+  });
+
+  it("refuses non-English text", () => {
+    const french =
+      "Le chat dort sur le canapé depuis ce matin. Les enfants sont partis à l'école avec leur père. " +
+      "Nous irons au marché demain pour acheter des légumes et du pain frais. La voisine a promis de venir " +
+      "dîner samedi soir avec son mari et leurs deux filles. Il pleut beaucoup cette semaine dans la région.";
+    const japanese = "今日はとても良い天気です。".repeat(30);
+    for (const text of [french, japanese]) {
+      expect(detectBuiltin(text)).toMatchObject({ success: false, error: NOT_ENGLISH_ERROR, aiPercentage: 0 });
+    }
+  });
+
+  it("refuses empty and over-long text safely", () => {
+    expect(detectBuiltin("   ").success).toBe(false);
+    const long = detectBuiltin(`${humanLike} `.repeat(200));
+    expect(long.success).toBe(false);
+    expect(long.error).toMatch(/too long/);
+  });
+
+  it("scores a 2,000-word draft quickly", () => {
+    const draft = `${stockAi}\n\n${humanLike}\n\n`.repeat(12);
+    detectBuiltin(draft);
+    const started = performance.now();
+    const result = detectBuiltin(draft);
+    expect(result.success).toBe(true);
+    // Generous bound for a shared CI machine; the bench measures the real figure.
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,19 @@
+// HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
+import { Hono } from "hono";
+import { DetectRequestSchema } from "../../shared/detection";
+import { requireUser } from "../http/middleware";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import type { DetectionService } from "./detection.service";
+
+export function detectionRoutes({ detection }: { detection: DetectionService }) {
+  const r = new Hono<AppEnv>();
+
+  r.post("/detect-ai", requireUser, validate("json", DetectRequestSchema), async (c) => {
+    const { text, requestId } = c.req.valid("json");
+    const outcome = await detection.detect(c.get("user")!.id, { text, requestId }, c.req.raw.signal);
+    return c.json(outcome);
+  });
+
+  return r;
+}

@@ -1,0 +1,139 @@
+// POST /api/detect-ai's rules: 413 above DETECTION_MAX_CHARS; the caller's own request checked before
+// any work; hold 1 credit → detect → settle 1 credit only when the detection succeeded, else release
+// (a refusal — too short, not English — or a failing third-party service charges nothing and answers
+// success:false). A successful result is attached to the caller's request when one is named.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import {
+  DETECTION_MAX_CHARS,
+  type DetectionResult,
+  type DetectorName,
+  DetectorNameSchema,
+  failedDetection,
+} from "../../shared/detection";
+import { CREDITS } from "../../shared/limits";
+import type { Ledger } from "../credits/credits.service";
+import type { Db } from "../db/client";
+import { apiRequests } from "../db/schema";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import type { Detector } from "./index";
+
+/** api_usage.endpoint of a detection (the path the client called, like the other features). */
+export const DETECT_ENDPOINT = "/api/detect-ai";
+
+export const TOO_LONG_MESSAGE = `Text is too long for AI detection: at most ${DETECTION_MAX_CHARS.toLocaleString("en-US")} characters.`;
+
+export interface DetectionServiceDeps {
+  db: Db;
+  ledger: Pick<Ledger, "hold" | "settle" | "release">;
+  detector: Detector;
+  logger: Logger;
+}
+
+export interface DetectInput {
+  text: string;
+  /** api_requests.id (a number, or its digits) or api_requests.request_id (the uuid). */
+  requestId?: number | string;
+}
+
+export interface DetectOutcome {
+  aiDetection: DetectionResult;
+  /** Credits charged: CREDITS.detection on success, 0 otherwise. */
+  creditsUsed: number;
+}
+
+export class DetectionService {
+  constructor(private readonly deps: DetectionServiceDeps) {}
+
+  get detectorName(): DetectorName {
+    const parsed = DetectorNameSchema.safeParse(this.deps.detector.name);
+    return parsed.success ? parsed.data : "builtin";
+  }
+
+  async detect(userId: string, input: DetectInput, signal?: AbortSignal): Promise<DetectOutcome> {
+    const { ledger, detector, logger } = this.deps;
+    if (input.text.length > DETECTION_MAX_CHARS)
+      throw new AppError("PAYLOAD_TOO_LARGE", `${TOO_LONG_MESSAGE} This text has ${input.text.length.toLocaleString("en-US")}.`, {
+        limit: DETECTION_MAX_CHARS,
+      });
+    // Before any credit moves: a request that is not the caller's is "not found" (never "forbidden",
+    // which would tell a stranger that the id exists).
+    const target = input.requestId === undefined ? undefined : await this.ownRequest(userId, input.requestId);
+
+    const holdId = `detect-${randomUUID()}`;
+    const log = logger.child({ requestId: holdId, endpoint: DETECT_ENDPOINT });
+    await ledger.hold({ userId, amount: CREDITS.detection, requestId: holdId });
+
+    let result: DetectionResult;
+    const started = performance.now();
+    try {
+      result = await detector.detect(input.text, { signal });
+    } catch (err) {
+      // Detectors resolve failures as success:false; anything thrown is still the service's failure.
+      log.error({ event: "detect.unexpected", err }, "detector threw");
+      result = failedDetection(this.detectorName, "AI detection failed unexpectedly. Please try again.");
+    }
+    const ms = Math.round(performance.now() - started);
+
+    if (!result.success) {
+      await ledger.release(holdId).catch((err) => log.error({ event: "detect.release.failed", err }));
+      log.info({ event: "detect.refused", detector: result.detector, error: result.error, ms, credits: 0 }, "no charge");
+      return { aiDetection: result, creditsUsed: 0 };
+    }
+
+    let creditsUsed: number;
+    try {
+      ({ creditsUsed } = await ledger.settle({
+        userId,
+        requestId: holdId,
+        endpoint: DETECT_ENDPOINT,
+        aiProvider: result.detector,
+        requestTokens: 0,
+        responseTokens: 0,
+        credits: CREDITS.detection,
+      }));
+    } catch (err) {
+      await ledger.release(holdId).catch(() => {});
+      throw err;
+    }
+
+    if (target !== undefined) {
+      try {
+        await this.deps.db
+          .update(apiRequests)
+          .set({ aiDetectionResult: result })
+          .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+      } catch (err) {
+        // The user has the result and has paid; a lost attachment must not turn that into an error.
+        log.error({ event: "detect.attach.failed", err, target }, "could not attach the result");
+      }
+    }
+    log.info(
+      { event: "detect.done", detector: result.detector, words: result.wordCount, ms, credits: creditsUsed },
+      "detection done",
+    );
+    return { aiDetection: result, creditsUsed };
+  }
+
+  /** The api_requests.id of the caller's request named by `ref`; a 404 when it is not theirs or absent. */
+  private async ownRequest(userId: string, ref: number | string): Promise<number> {
+    const notFound = () => new AppError("NOT_FOUND", "Request not found: requestId must name one of your requests.");
+    const asId = typeof ref === "number" ? ref : /^\d{1,15}$/.test(ref.trim()) ? Number(ref.trim()) : undefined;
+    if (asId !== undefined && (!Number.isSafeInteger(asId) || asId < 1 || asId > 2_147_483_647)) throw notFound();
+    if (asId === undefined && (ref === "" || String(ref).length > 200)) throw notFound();
+    const rows = await this.deps.db
+      .select({ id: apiRequests.id })
+      .from(apiRequests)
+      .where(
+        and(
+          eq(apiRequests.userId, userId),
+          asId !== undefined ? eq(apiRequests.id, asId) : eq(apiRequests.requestId, String(ref).trim()),
+        ),
+      )
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw notFound();
+    return row.id;
+  }
+}

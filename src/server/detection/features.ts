@@ -1,0 +1,703 @@
+/**
+ * Signals of machine-written prose, per sentence and per document.
+ *
+ * Two kinds of evidence, both cheap to compute:
+ * - a lexicon of habits catalogued in Wikipedia's "Signs of AI writing"
+ *   (stock phrases, recurring vocabulary, puffery, essay connectives, -ing
+ *   significance tails, "not only … but also", lists of three), which also
+ *   gives the human-readable reasons shown to the user;
+ * - stylometric statistics (sentence rhythm, lexical variety, contractions,
+ *   first person, specific numbers, informal marks) that generalise across
+ *   generators better than any word list.
+ *
+ * Each sign alone proves nothing; the trained logistic model in builtin.ts
+ * weighs them.
+ */
+import { type SentenceSpan, tokenizeWords } from "./sentences";
+import wordFrequencies from "./word-frequencies.json" with { type: "json" };
+
+/**
+ * Word frequency as a Zipf value (log10 of occurrences per billion words; "the" ≈ 7.5, "tapestry" ≈ 3.0),
+ * from SUBTLEX-US via word-frequencies.json (see derive-word-frequencies.ts). A unigram stand-in for a
+ * language model's surprise: chat models reach for polished, mid-rare words ("intricate", "resonate"),
+ * while people mix very common words with names, slang and typos the table has never seen.
+ */
+const ZIPF = new Map<string, number>();
+for (const [zipf, words] of Object.entries(wordFrequencies.zipf)) {
+  const value = Number(zipf);
+  for (const word of words.split(" ")) ZIPF.set(word, value);
+}
+const UNKNOWN_ZIPF = wordFrequencies.unknownZipf;
+/** Below this a word is rare (≈ under 0.4 per million: names, slang, jargon, typos). */
+const RARE_ZIPF = 2.6;
+/** From RARE_ZIPF up to this, a word is "literary": known but uncommon in everyday English. */
+const LITERARY_ZIPF = 3.6;
+
+/** Zipf value of a lower-case word; contractions are looked up by their stem ("don't" → "don"). */
+export function wordZipf(lower: string): number | undefined {
+  const apostrophe = lower.indexOf("'");
+  return ZIPF.get(apostrophe > 0 ? lower.slice(0, apostrophe) : lower);
+}
+
+/** Recurring "AI vocabulary". Inflected forms are listed so lookup is a Set hit per word. */
+const AI_VOCABULARY = new Set(
+  `delve delves delved delving tapestry tapestries landscape landscapes realm realms pivotal intricate intricacies
+  intricately showcase showcases showcased showcasing foster fosters fostered fostering underscore underscores
+  underscored underscoring testament crucial crucially multifaceted myriad nuanced nuances navigate navigates
+  navigating navigated leverage leverages leveraging leveraged embark embarks embarked embarking unwavering
+  resonate resonates resonated resonating meticulous meticulously paramount captivating enigmatic bustling
+  commendable boast boasts boasting garner garnered garnering holistic synergy seamlessly elevate elevates
+  elevating enhance enhances enhancing enhanced robust comprehensive noteworthy notably profound profoundly
+  endeavor endeavors endeavour endeavours intertwined interplay encompass encompasses encompassing ever-evolving
+  ever-changing underscoring realm vital essential invaluable indelible serene tranquil whimsical ethereal
+  palpable camaraderie beacon symphony labyrinth kaleidoscope enduring steadfast amidst`.split(/\s+/),
+);
+
+/** Vague promotional adjectives ("puffery"). */
+const PUFFERY = new Set(
+  `vibrant breathtaking seamless stunning remarkable renowned nestled iconic unparalleled groundbreaking
+  transformative cutting-edge game-changer game-changing world-class state-of-the-art awe-inspiring
+  picturesque majestic exquisite timeless unforgettable immersive dynamic thriving rich diverse`.split(/\s+/),
+);
+
+/** Multi-word stock phrases; label shown to the user is the phrase itself. */
+const STOCK_PHRASES = [
+  "it's important to note",
+  "it is important to note",
+  "it's worth noting",
+  "it is worth noting",
+  "it is essential to",
+  "it's essential to",
+  "it is crucial to",
+  "in today's fast-paced",
+  "in today's digital",
+  "in today's world",
+  "in the ever-evolving",
+  "ever-evolving landscape",
+  "plays a vital role",
+  "plays a crucial role",
+  "plays a pivotal role",
+  "play a vital role",
+  "play a crucial role",
+  "stands as a testament",
+  "a testament to",
+  "serves as a",
+  "serves as a reminder",
+  "a significant milestone",
+  "a rich tapestry",
+  "delve into",
+  "dive into",
+  "let's dive",
+  "navigate the complexities",
+  "the complexities of",
+  "in the realm of",
+  "in conclusion",
+  "in summary",
+  "to sum up",
+  "at the end of the day",
+  "a sense of",
+  "a deep sense",
+  "a mix of",
+  "a blend of",
+  "a myriad of",
+  "a plethora of",
+  "in the heart of",
+  "couldn't help but",
+  "could not help but",
+  "little did",
+  "a reminder that",
+  "the power of",
+  "the importance of",
+  "the beauty of",
+  "unlock the",
+  "unleash the",
+  "harness the",
+  "pave the way",
+  "paving the way",
+  "whether you're",
+  "whether you are",
+  "when it comes to",
+  "on the other hand",
+  "with that said",
+  "that being said",
+  "each and every",
+  "first and foremost",
+  "a wide range of",
+  "a variety of",
+  "in order to",
+  "strike a balance",
+  "the ever-changing",
+  "continues to evolve",
+  "only time will tell",
+  "remains to be seen",
+  "for years to come",
+  "sent shivers down",
+  "a testament",
+  "hearts and minds",
+  "captured the hearts",
+  "left an indelible",
+];
+
+/** Chatbot leftovers: near-proof of pasted AI output. */
+const CHATBOT_LEFTOVERS = [
+  "as an ai language model",
+  "as an ai",
+  "i hope this helps",
+  "great question",
+  "i'd be happy to help",
+  "i cannot fulfill",
+  "i can't assist with",
+];
+
+/** Essay connectives opening a sentence. */
+const FORMULAIC_OPENER =
+  /^["“]?(moreover|furthermore|additionally|in addition|in conclusion|in summary|to summarize|overall|ultimately|consequently|notably|importantly|in essence|as a result|in fact|indeed|nevertheless|nonetheless|however|thus|hence|in today's|as such|with (?:its|their|his|her) )\b/i;
+
+const HEDGES = new Set(
+  "may might could perhaps potentially possibly likely arguably somewhat seemingly generally typically often usually".split(
+    " ",
+  ),
+);
+
+/** Sentence ending in a participle clause that explains significance: "…, highlighting the need for…". */
+const ING_TAIL =
+  /,\s+(?:\w+ly\s+)?(highlighting|underscoring|reflecting|showcasing|emphasizing|emphasising|demonstrating|illustrating|signaling|signalling|symbolizing|symbolising|ensuring|contributing|fostering|solidifying|cementing|marking|paving|reinforcing|revealing|capturing|creating|making|leaving|adding|allowing|enabling|offering|providing|setting)\b[^,;]*$/i;
+
+/** "X, Y, and Z" — the rule-of-three cadence. */
+const LIST_OF_THREE = /\b[\w'-]+(?: [\w'-]+)?, [\w'-]+(?: [\w'-]+)?,? (?:and|or) [\w'-]+/i;
+
+const NOT_ONLY = /\bnot only\b[^.!?]*\bbut\b|\bnot just\b[^.!?]*\bbut\b|\bit'?s not (?:just )?about\b/i;
+
+const CONTRACTION = /^[a-z]+(?:n't|'re|'ve|'ll|'m|'d)$|^(?:it|that|there|here|he|she|what|who|let|where|how)'s$/i;
+const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours"]);
+
+const CASUAL_WORDS = new Set(
+  "just really so actually pretty kinda gonna wanna yeah ok okay lol guess stuff thing things like".split(" "),
+);
+/** Informal marks that models almost never produce: "i" lower-case, "dont", "im", ALL CAPS shouting. */
+const MISSING_APOSTROPHE = new Set("dont cant wont im ive didnt doesnt isnt wasnt youre thats theyre".split(" "));
+
+/** The 100 most frequent English function words; used for the English check and a style rate. */
+export const FUNCTION_WORDS = new Set(
+  `the of and to a in is it that was for on are as with he she they be at by this had not but from or have an
+  which you were her his all there their been if has would will we what can when who so no out up about into
+  them than then its do did could more some these only other over any him my me your our i us such also may
+  after where how most very just because through while both each before those does should being same own`.split(/\s+/),
+);
+
+// One regex per phrase list, longest alternatives first so "a testament to" wins over "a testament".
+function phraseRegex(phrases: string[]): RegExp {
+  const escaped = [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/'/g, "['’]"));
+  return new RegExp(`(?<![\\w])(?:${escaped.join("|")})(?![\\w])`, "gi");
+}
+const STOCK_PHRASE_RE = phraseRegex(STOCK_PHRASES);
+const CHATBOT_RE = phraseRegex(CHATBOT_LEFTOVERS);
+
+/** Per-sentence facts: counts plus the reasons a reader can check. */
+export interface SentenceFacts {
+  words: number;
+  aiVocabulary: string[];
+  puffery: string[];
+  stockPhrases: string[];
+  chatbot: string[];
+  formulaicOpener: string | null;
+  hedges: number;
+  ingTail: string | null;
+  listOfThree: boolean;
+  notOnly: boolean;
+  contractions: number;
+  firstPerson: number;
+  numbers: number;
+  casual: number;
+  informal: number;
+  lyAdverbs: number;
+  longWords: number;
+  letters: number;
+  functionWords: number;
+  commas: number;
+  quotes: number;
+  questionOrExclaim: boolean;
+  punctuationVariety: number;
+  lowerWords: string[];
+  /** Lower-case letter words (capitalised words after the first are counted as proper nouns instead). */
+  lexicalWords: number;
+  /** Lexical words that are not function words, and the sum of their Zipf values. */
+  contentWords: number;
+  contentZipfSum: number;
+  rareWords: number;
+  literaryWords: number;
+  unknownWords: number;
+  properNouns: number;
+  dashes: number;
+  parentheses: number;
+  semicolons: number;
+  colons: number;
+  ellipses: number;
+  exclamations: number;
+  questions: number;
+}
+
+export function sentenceFacts(plain: string): SentenceFacts {
+  const tokens = tokenizeWords(plain);
+  const lowerWords: string[] = [];
+  const aiVocabulary: string[] = [];
+  const puffery: string[] = [];
+  let hedges = 0;
+  let contractions = 0;
+  let firstPerson = 0;
+  let numbers = 0;
+  let casual = 0;
+  let informal = 0;
+  let lyAdverbs = 0;
+  let longWords = 0;
+  let letters = 0;
+  let functionWords = 0;
+  let lexicalWords = 0;
+  let contentWords = 0;
+  let contentZipfSum = 0;
+  let rareWords = 0;
+  let literaryWords = 0;
+  let unknownWords = 0;
+  let properNouns = 0;
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t];
+    const lower = token.toLowerCase().replace(/’/g, "'");
+    lowerWords.push(lower);
+    const code = lower.charCodeAt(0);
+    if (code >= 48 && code <= 57) {
+      numbers++;
+      continue;
+    }
+    const first = token.charCodeAt(0);
+    if (t > 0 && first >= 65 && first <= 90 && lower !== "i" && !lower.startsWith("i'")) {
+      properNouns++;
+    } else {
+      lexicalWords++;
+      const zipf = wordZipf(lower);
+      if (zipf === undefined) unknownWords++;
+      if (!FUNCTION_WORDS.has(lower)) {
+        const z = zipf ?? UNKNOWN_ZIPF;
+        contentWords++;
+        contentZipfSum += z;
+        if (z < RARE_ZIPF) rareWords++;
+        else if (z < LITERARY_ZIPF) literaryWords++;
+      }
+    }
+    letters += lower.length;
+    if (lower.length >= 8) longWords++;
+    if (AI_VOCABULARY.has(lower)) aiVocabulary.push(lower);
+    if (PUFFERY.has(lower)) puffery.push(lower);
+    if (HEDGES.has(lower)) hedges++;
+    if (FIRST_PERSON.has(lower)) firstPerson++;
+    if (CASUAL_WORDS.has(lower)) casual++;
+    if (FUNCTION_WORDS.has(lower)) functionWords++;
+    if (lower.includes("'") && CONTRACTION.test(lower)) contractions++;
+    if (lower.length > 4 && lower.endsWith("ly")) lyAdverbs++;
+    if (MISSING_APOSTROPHE.has(lower) || token === "i" || (token.length >= 3 && token === token.toUpperCase())) {
+      informal++;
+    }
+  }
+  const stockPhrases = (plain.match(STOCK_PHRASE_RE) ?? []).map((p) => p.toLowerCase().replace(/’/g, "'"));
+  const chatbot = (plain.match(CHATBOT_RE) ?? []).map((p) => p.toLowerCase());
+  const opener = FORMULAIC_OPENER.exec(plain);
+  const tail = ING_TAIL.exec(plain);
+  let commas = 0;
+  let quotes = 0;
+  let dashes = 0;
+  let parentheses = 0;
+  let semicolons = 0;
+  let colons = 0;
+  let ellipses = 0;
+  let exclamations = 0;
+  let questions = 0;
+  const marks = new Set<string>();
+  for (let i = 0; i < plain.length; i++) {
+    const ch = plain[i];
+    if (ch === ",") commas++;
+    else if (ch === '"' || ch === "“" || ch === "”") quotes++;
+    else if (ch === "—" || ch === "–" || (ch === "-" && (plain[i - 1] === " " || plain[i + 1] === "-"))) dashes++;
+    else if (ch === "(") parentheses++;
+    else if (ch === ";") semicolons++;
+    else if (ch === ":") colons++;
+    else if (ch === "…" || (ch === "." && plain[i + 1] === "." && plain[i + 2] === "." && plain[i - 1] !== ".")) {
+      ellipses++;
+    } else if (ch === "!") exclamations++;
+    else if (ch === "?") questions++;
+    if (ch === ";" || ch === ":" || ch === "(" || ch === "—" || ch === "–" || ch === "-" || ch === "!" || ch === "?") {
+      marks.add(ch);
+    }
+  }
+  if (/^[a-z]/.test(plain)) informal++;
+  return {
+    words: tokens.length,
+    aiVocabulary,
+    puffery,
+    stockPhrases,
+    chatbot,
+    formulaicOpener: opener ? opener[1] : null,
+    hedges,
+    ingTail: tail ? tail[1].toLowerCase() : null,
+    listOfThree: LIST_OF_THREE.test(plain),
+    notOnly: NOT_ONLY.test(plain),
+    contractions,
+    firstPerson,
+    numbers,
+    casual,
+    informal,
+    lyAdverbs,
+    longWords,
+    letters,
+    functionWords,
+    commas,
+    quotes,
+    questionOrExclaim: /[?!]["”')\]]*$/.test(plain),
+    punctuationVariety: marks.size,
+    lowerWords,
+    lexicalWords,
+    contentWords,
+    contentZipfSum,
+    rareWords,
+    literaryWords,
+    unknownWords,
+    properNouns,
+    dashes,
+    parentheses,
+    semicolons,
+    colons,
+    ellipses,
+    exclamations,
+    questions,
+  };
+}
+
+/** Names of the document features, in model order. */
+export const DOCUMENT_FEATURES = [
+  "aiVocabularyPer100",
+  "stockPhrasesPer100",
+  "pufferyPer100",
+  "formulaicOpenerShare",
+  "hedgesPer100",
+  "ingTailShare",
+  "listOfThreeShare",
+  "notOnlyShare",
+  "contractionsPer100",
+  "firstPersonPer100",
+  "numbersPer100",
+  "casualPer100",
+  "informalPer100",
+  "lyAdverbsPer100",
+  "sentenceLengthCV",
+  "logMeanSentenceLength",
+  "shortSentenceShare",
+  "movingTypeTokenRatio",
+  "meanWordLength",
+  "longWordShare",
+  "functionWordShare",
+  "commasPerSentence",
+  "quotesPer100",
+  "questionOrExclaimShare",
+  "punctuationVarietyPerSentence",
+  "adjacentLengthChange",
+  "repeatedTrigramShare",
+  "repeatedContentWordShare",
+  "meanContentZipf",
+  "rareWordShare",
+  "literaryWordShare",
+  "unknownWordShare",
+  "sentenceZipfSD",
+  "logSentenceLengthSD",
+  "topContentWordShare",
+  "recurringContentWordShare",
+  "properNounsPer100",
+  "dashesPer100",
+  "parenthesesPer100",
+  "semicolonsPer100",
+  "colonsPer100",
+  "ellipsesPer100",
+  "exclamationsPer100",
+  "questionsPer100",
+  "punctuationKinds",
+] as const;
+
+/** Names of the sentence features, in model order. */
+export const SENTENCE_FEATURES = [
+  "aiVocabulary",
+  "stockPhrases",
+  "puffery",
+  "formulaicOpener",
+  "hedges",
+  "ingTail",
+  "listOfThree",
+  "notOnly",
+  "contractions",
+  "firstPerson",
+  "numbers",
+  "casual",
+  "informal",
+  "lyAdverbs",
+  "logLength",
+  "lengthDeviation",
+  "meanWordLength",
+  "longWordShare",
+  "functionWordShare",
+  "commas",
+  "quotes",
+  "questionOrExclaim",
+] as const;
+
+/** Moving-window type-token ratio: lexical variety that does not shrink with text length. */
+function movingTypeTokenRatio(words: string[], window = 50): number {
+  if (words.length === 0) return 0;
+  if (words.length <= window) return new Set(words).size / words.length;
+  const counts = new Map<string, number>();
+  let distinct = 0;
+  for (let i = 0; i < window; i++) {
+    const n = counts.get(words[i]) ?? 0;
+    if (n === 0) distinct++;
+    counts.set(words[i], n + 1);
+  }
+  let total = distinct;
+  let windows = 1;
+  for (let i = window; i < words.length; i++) {
+    const incoming = counts.get(words[i]) ?? 0;
+    if (incoming === 0) distinct++;
+    counts.set(words[i], incoming + 1);
+    const leaving = counts.get(words[i - window])! - 1;
+    if (leaving === 0) distinct--;
+    counts.set(words[i - window], leaving);
+    total += distinct;
+    windows++;
+  }
+  return total / windows / window;
+}
+
+/** Share of word trigrams seen earlier in the text: sampled model text loops on its own phrasing. */
+function repeatedTrigramShare(words: string[]): number {
+  if (words.length < 3) return 0;
+  const seen = new Set<string>();
+  let repeats = 0;
+  for (let i = 2; i < words.length; i++) {
+    const key = `${words[i - 2]} ${words[i - 1]} ${words[i]}`;
+    if (seen.has(key)) repeats++;
+    else seen.add(key);
+  }
+  return repeats / (words.length - 2);
+}
+
+/** Share of content-word occurrences that repeat an earlier content word. */
+function repeatedContentWordShare(words: string[]): number {
+  const seen = new Set<string>();
+  let content = 0;
+  let repeats = 0;
+  for (const w of words) {
+    if (FUNCTION_WORDS.has(w) || w.length < 4) continue;
+    content++;
+    if (seen.has(w)) repeats++;
+    else seen.add(w);
+  }
+  return repeats / Math.max(1, content);
+}
+
+/** Share of content words taken by the most repeated one, and by words used three times or more. */
+function contentWordConcentration(words: string[]): [number, number] {
+  const counts = new Map<string, number>();
+  let content = 0;
+  for (const w of words) {
+    const code = w.charCodeAt(0);
+    if (FUNCTION_WORDS.has(w) || w.length < 4 || (code >= 48 && code <= 57)) continue;
+    content++;
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  let top = 0;
+  let recurring = 0;
+  for (const c of counts.values()) {
+    if (c > top) top = c;
+    if (c >= 3) recurring += c;
+  }
+  return [top / Math.max(1, content), recurring / Math.max(1, content)];
+}
+
+/** Sample standard deviation (0 for fewer than two values). */
+function standardDeviation(values: number[]): number {
+  if (values.length < 2) return 0;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+}
+
+export interface DocumentAnalysis {
+  facts: SentenceFacts[];
+  /** Document feature vector in DOCUMENT_FEATURES order. */
+  documentVector: number[];
+  /** Sentence feature vectors in SENTENCE_FEATURES order. */
+  sentenceVectors: number[][];
+  wordCount: number;
+  meanSentenceLength: number;
+  sentenceLengthCV: number;
+}
+
+export function analyzeDocument(sentences: Pick<SentenceSpan, "plain">[]): DocumentAnalysis {
+  const facts = sentences.map((s) => sentenceFacts(s.plain));
+  const n = Math.max(1, facts.length);
+  const sum = (pick: (f: SentenceFacts) => number) => facts.reduce((acc, f) => acc + pick(f), 0);
+  const words = Math.max(
+    1,
+    sum((f) => f.words),
+  );
+  const per100 = (value: number) => (100 * value) / words;
+  const share = (pick: (f: SentenceFacts) => boolean) => facts.filter(pick).length / n;
+
+  const lengths = facts.map((f) => f.words);
+  const mean = words / n;
+  const variance = lengths.reduce((acc, l) => acc + (l - mean) ** 2, 0) / n;
+  const cv = Math.sqrt(variance) / Math.max(1, mean);
+  let lengthChange = 0;
+  for (let i = 1; i < lengths.length; i++) lengthChange += Math.abs(lengths[i] - lengths[i - 1]);
+  const adjacentLengthChange = lengths.length > 1 ? lengthChange / (lengths.length - 1) / Math.max(1, mean) : 0;
+
+  const allWords: string[] = [];
+  for (const f of facts) for (const w of f.lowerWords) allWords.push(w);
+  const letterWords = Math.max(1, words - sum((f) => f.numbers));
+  const contentWords = Math.max(
+    1,
+    sum((f) => f.contentWords),
+  );
+  const lexicalWords = Math.max(
+    1,
+    sum((f) => f.lexicalWords),
+  );
+  const sentenceZipf = facts.filter((f) => f.contentWords > 0).map((f) => f.contentZipfSum / f.contentWords);
+  const [topContentWordShare, recurringContentWordShare] = contentWordConcentration(allWords);
+  const punctuationKinds = [
+    (f: SentenceFacts) => f.dashes,
+    (f: SentenceFacts) => f.parentheses,
+    (f: SentenceFacts) => f.semicolons,
+    (f: SentenceFacts) => f.colons,
+    (f: SentenceFacts) => f.ellipses,
+    (f: SentenceFacts) => f.exclamations,
+    (f: SentenceFacts) => f.questions,
+  ].filter((pick) => sum(pick) > 0).length;
+
+  const documentVector = [
+    per100(sum((f) => f.aiVocabulary.length)),
+    per100(sum((f) => f.stockPhrases.length + 3 * f.chatbot.length)),
+    per100(sum((f) => f.puffery.length)),
+    share((f) => f.formulaicOpener !== null),
+    per100(sum((f) => f.hedges)),
+    share((f) => f.ingTail !== null),
+    share((f) => f.listOfThree),
+    share((f) => f.notOnly),
+    per100(sum((f) => f.contractions)),
+    per100(sum((f) => f.firstPerson)),
+    per100(sum((f) => f.numbers)),
+    per100(sum((f) => f.casual)),
+    per100(sum((f) => f.informal)),
+    per100(sum((f) => f.lyAdverbs)),
+    cv,
+    Math.log(1 + mean),
+    share((f) => f.words <= 6),
+    movingTypeTokenRatio(allWords),
+    sum((f) => f.letters) / letterWords,
+    sum((f) => f.longWords) / letterWords,
+    sum((f) => f.functionWords) / words,
+    sum((f) => f.commas) / n,
+    per100(sum((f) => f.quotes)),
+    share((f) => f.questionOrExclaim),
+    sum((f) => f.punctuationVariety) / n,
+    adjacentLengthChange,
+    repeatedTrigramShare(allWords),
+    repeatedContentWordShare(allWords),
+    sum((f) => f.contentZipfSum) / contentWords,
+    sum((f) => f.rareWords) / contentWords,
+    sum((f) => f.literaryWords) / contentWords,
+    sum((f) => f.unknownWords) / lexicalWords,
+    standardDeviation(sentenceZipf),
+    standardDeviation(lengths.map((l) => Math.log(1 + l))),
+    topContentWordShare,
+    recurringContentWordShare,
+    per100(sum((f) => f.properNouns)),
+    per100(sum((f) => f.dashes)),
+    per100(sum((f) => f.parentheses)),
+    per100(sum((f) => f.semicolons)),
+    per100(sum((f) => f.colons)),
+    per100(sum((f) => f.ellipses)),
+    per100(sum((f) => f.exclamations)),
+    per100(sum((f) => f.questions)),
+    punctuationKinds,
+  ];
+
+  const sentenceVectors = facts.map((f) => {
+    const letterCount = Math.max(1, f.words - f.numbers);
+    return [
+      f.aiVocabulary.length,
+      f.stockPhrases.length + 3 * f.chatbot.length,
+      f.puffery.length,
+      f.formulaicOpener ? 1 : 0,
+      f.hedges,
+      f.ingTail ? 1 : 0,
+      f.listOfThree ? 1 : 0,
+      f.notOnly ? 1 : 0,
+      f.contractions,
+      f.firstPerson,
+      f.numbers,
+      f.casual,
+      f.informal,
+      f.lyAdverbs,
+      Math.log(1 + f.words),
+      Math.abs(f.words - mean) / Math.max(1, mean),
+      f.letters / letterCount,
+      f.longWords / letterCount,
+      f.functionWords / Math.max(1, f.words),
+      f.commas,
+      f.quotes > 0 ? 1 : 0,
+      f.questionOrExclaim ? 1 : 0,
+    ];
+  });
+
+  return {
+    facts,
+    documentVector,
+    sentenceVectors,
+    wordCount: words,
+    meanSentenceLength: mean,
+    sentenceLengthCV: cv,
+  };
+}
+
+const quote = (s: string) => `“${s}”`;
+
+/** Human-readable reasons for one sentence, strongest first. */
+export function sentenceReasons(f: SentenceFacts): string[] {
+  const reasons: string[] = [];
+  for (const p of new Set(f.chatbot)) reasons.push(`Chatbot leftover: ${quote(p)}`);
+  for (const p of new Set(f.stockPhrases)) reasons.push(`Stock AI phrase: ${quote(p)}`);
+  for (const w of new Set(f.aiVocabulary)) reasons.push(`Typical AI vocabulary: ${quote(w)}`);
+  for (const w of new Set(f.puffery)) reasons.push(`Promotional adjective: ${quote(w)}`);
+  if (f.formulaicOpener) reasons.push(`Formulaic opener: ${quote(f.formulaicOpener)}`);
+  if (f.ingTail) reasons.push(`Trailing -ing clause about significance: ${quote(f.ingTail)}`);
+  if (f.notOnly) reasons.push("“Not only … but also” construction");
+  if (f.listOfThree) reasons.push("List-of-three cadence");
+  if (f.hedges >= 2) reasons.push("Stacked hedging (may, might, could, potentially…)");
+  return reasons;
+}
+
+/** Document-level reasons: what the whole text does, not any single sentence. */
+export function documentReasons(analysis: DocumentAnalysis): string[] {
+  const reasons: string[] = [];
+  const v = analysis.documentVector;
+  const at = (name: (typeof DOCUMENT_FEATURES)[number]) => v[DOCUMENT_FEATURES.indexOf(name)];
+  if (analysis.facts.length >= 5 && analysis.sentenceLengthCV < 0.35) {
+    reasons.push("Uniform sentence rhythm: sentence lengths barely vary");
+  }
+  if (at("contractionsPer100") === 0 && analysis.wordCount >= 80) reasons.push("No contractions anywhere");
+  if (at("numbersPer100") === 0 && analysis.wordCount >= 80) reasons.push("No specific numbers or figures");
+  if (at("firstPersonPer100") === 0 && analysis.wordCount >= 80) reasons.push("No first-person voice");
+  if (at("aiVocabularyPer100") + at("stockPhrasesPer100") >= 1.5) {
+    reasons.push("Dense stock AI vocabulary and phrasing");
+  }
+  if (at("formulaicOpenerShare") >= 0.2) reasons.push("Many sentences open with essay connectives");
+  if (at("movingTypeTokenRatio") > 0 && at("movingTypeTokenRatio") < 0.68) reasons.push("Low lexical variety");
+  if (at("informalPer100") + at("casualPer100") >= 3) reasons.push("Casual, informal marks typical of human writing");
+  return reasons;
+}

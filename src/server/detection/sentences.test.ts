@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { countWords, splitSentences } from "./sentences";
+
+const texts = (input: string) => splitSentences(input).map((s) => s.text);
+
+describe("splitSentences", () => {
+  it("keeps abbreviations, initials and decimals inside their sentence", () => {
+    expect(
+      texts("Dr. Smith moved to the U.S. in 2010. The economy grew 3.5 percent, i.e. a lot. J. K. Rowling agreed."),
+    ).toEqual([
+      "Dr. Smith moved to the U.S. in 2010.",
+      "The economy grew 3.5 percent, i.e. a lot.",
+      "J. K. Rowling agreed.",
+    ]);
+  });
+
+  it("handles quotes and ellipses", () => {
+    expect(texts('"Is it true?" she asked. He said "Stop." Then he left... And nothing. Wait... what?')).toEqual([
+      '"Is it true?" she asked.',
+      'He said "Stop."',
+      "Then he left...",
+      "And nothing.",
+      "Wait... what?",
+    ]);
+  });
+
+  it("does not treat 'No.' as an abbreviation unless a number follows", () => {
+    expect(texts("I said no. Then we met at No. 5 Main St. in town.")).toEqual([
+      "I said no.",
+      "Then we met at No. 5 Main St. in town.",
+    ]);
+  });
+
+  it("skips headings, code and tables but keeps list-item prose with offsets into the original", () => {
+    const input = [
+      "# A Heading That Is Not Prose",
+      "",
+      "Intro paragraph with [a link](https://example.com/a.b) inside. Second sentence.",
+      "",
+      "- First item without a full stop",
+      "1. Numbered item. It has two sentences!",
+      "",
+      "```ts",
+      "const x = 1. Not a sentence.",
+      "```",
+      "",
+      "| a | b |",
+      "",
+      "Setext Heading",
+      "==============",
+    ].join("\n");
+    const sentences = splitSentences(input);
+    expect(sentences.map((s) => s.text)).toEqual([
+      "Intro paragraph with [a link](https://example.com/a.b) inside.",
+      "Second sentence.",
+      "First item without a full stop",
+      "Numbered item.",
+      "It has two sentences!",
+    ]);
+    for (const s of sentences) expect(input.slice(s.start, s.end)).toBe(s.text);
+    expect(sentences[0].plain).toBe("Intro paragraph with a link inside.");
+  });
+
+  it("counts words without link targets", () => {
+    expect(countWords("See [the docs](https://example.com/very/long/path) now.")).toBe(4);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Markdown-aware sentence splitter for the AI detector.
+ *
+ * Drafts arrive as Markdown. Headings, code, tables, HTML and link targets are
+ * not prose, so they are never scored or flagged; list items and block quotes
+ * are prose and are split like paragraphs. Every sentence keeps its offsets in
+ * the original text so `text.slice(start, end) === sentence.text` — the UI
+ * highlights by offset and the rewrite step looks flagged sentences up verbatim.
+ */
+
+export interface SentenceSpan {
+  /** Verbatim slice of the input (may contain inline Markdown such as `[a](b)`). */
+  text: string;
+  start: number;
+  end: number;
+  /** The sentence with inline Markdown removed, as the features read it. */
+  plain: string;
+}
+
+const WORD = /[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*|\d+(?:[.,]\d+)*/g;
+
+/** Words and numbers, contractions kept whole ("don't", "3.5"). */
+export function tokenizeWords(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+export function countWords(text: string): number {
+  return tokenizeWords(stripInlineMarkdown(text)).length;
+}
+
+/** Removes inline Markdown that is syntax rather than prose: link targets, images, code spans, emphasis. */
+export function stripInlineMarkdown(text: string): string {
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
+    .replace(/<https?:\/\/[^>\s]+>/g, " ")
+    .replace(/https?:\/\/\S+/g, " ")
+    .replace(/`[^`]*`/g, " ")
+    .replace(/(\*\*|__|\*|~~)/g, "")
+    .replace(/\n[ \t]*>[ \t]?/g, "\n")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+// Abbreviations after which a period does not end a sentence.
+const TITLES = new Set(
+  "mr mrs ms dr prof st jr sr gen gov sen rep rev capt lt col sgt mt ft hon pres supt messrs mme mlle".split(" "),
+);
+const ALWAYS_ABBREVIATED = new Set(
+  "e.g i.e vs cf approx dept est inc ltd corp co bros jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+);
+// "No. 5", "Fig. 3", "p. 12": abbreviations only when a number follows, otherwise ordinary words ("I said no.").
+const BEFORE_NUMBER = new Set("no nos fig figs vol vols p pp ch sec art".split(" "));
+
+const TERMINATORS = ".!?…";
+const CLOSERS = "\"'”’)]*_»";
+
+function isLetter(ch: string): boolean {
+  return /\p{L}/u.test(ch);
+}
+
+/** Is the "." at `dot` part of an abbreviation or initial rather than the end of a sentence? */
+function isAbbreviation(text: string, dot: number, next: string): boolean {
+  let begin = dot;
+  while (begin > 0 && !/[\s("'“‘[]/.test(text[begin - 1])) begin--;
+  const token = text.slice(begin, dot).toLowerCase();
+  if (token.length === 0) return false;
+  if (TITLES.has(token) || ALWAYS_ABBREVIATED.has(token)) return true;
+  if (BEFORE_NUMBER.has(token) && /\d/.test(next)) return true;
+  // Initials and dotted acronyms: "J. K. Rowling", "U.S.", "a.m.".
+  // Initials ("J. K. Rowling"), but not the pronoun in "So did I. Then…".
+  const original = text[dot - 1];
+  if (token.length === 1 && token !== "i" && isLetter(original) && original !== original.toLowerCase()) return true;
+  // Dotted acronyms: "U.S.", "a.m.", "Ph.D." (rarely sentence-final in drafts, often mid-sentence).
+  return /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(token);
+}
+
+/** Splits one prose block [from, to) of `text` into sentence spans. */
+function splitBlock(text: string, from: number, to: number, out: SentenceSpan[]): void {
+  let sentenceStart = from;
+  let i = from;
+  while (i < to) {
+    const ch = text[i];
+    if (!TERMINATORS.includes(ch)) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < to && TERMINATORS.includes(text[end])) end++;
+    while (end < to && CLOSERS.includes(text[end])) end++;
+    // A terminator must be followed by whitespace (or the block end): "3.5", "example.com" stay whole.
+    if (end < to && !/\s/.test(text[end])) {
+      i = end;
+      continue;
+    }
+    let next = end;
+    while (next < to && /\s/.test(text[next])) next++;
+    const nextChar = next < to ? text[next] : "";
+    const singleDot = end - i >= 1 && text[i] === "." && (end === i + 1 || !TERMINATORS.includes(text[i + 1]));
+    const continues =
+      nextChar !== "" &&
+      // Lower-case continuation: '"Really?" she asked', "e.g. this", "wait... and then".
+      ((isLetter(nextChar) && nextChar === nextChar.toLowerCase() && nextChar !== nextChar.toUpperCase()) ||
+        (singleDot && isAbbreviation(text, i, nextChar)));
+    if (!continues) {
+      pushSentence(text, sentenceStart, end, out);
+      sentenceStart = next;
+    }
+    i = end;
+  }
+  pushSentence(text, sentenceStart, to, out);
+}
+
+function pushSentence(text: string, start: number, end: number, out: SentenceSpan[]): void {
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (end <= start) return;
+  const raw = text.slice(start, end);
+  const plain = stripInlineMarkdown(raw);
+  // Lone numbers, stray symbols or a bare link are not sentences to judge.
+  if (!/\p{L}{2,}/u.test(plain)) return;
+  out.push({ text: raw, start, end, plain });
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const TABLE_ROW = /^\s*\|/;
+const HTML_LINE = /^\s*<\/?[A-Za-z!?]/;
+const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/;
+const BLOCK_QUOTE = /^ {0,3}>[ \t]?/;
+const INDENTED_CODE = /^(?: {4}|\t)/;
+
+/**
+ * Splits Markdown (or plain text) into prose sentences with offsets into `text`.
+ */
+export function splitSentences(text: string): SentenceSpan[] {
+  const sentences: SentenceSpan[] = [];
+  let blockStart = -1;
+  let blockEnd = -1;
+  let fence: string | null = null;
+  let lastWasListItem = false;
+  let previousBlank = true;
+
+  const flush = () => {
+    if (blockStart >= 0) splitBlock(text, blockStart, blockEnd, sentences);
+    blockStart = -1;
+    blockEnd = -1;
+  };
+
+  let offset = 0;
+  while (offset <= text.length) {
+    let lineEnd = text.indexOf("\n", offset);
+    if (lineEnd === -1) lineEnd = text.length;
+    const line = text.slice(offset, lineEnd);
+    const lineStart = offset;
+    offset = lineEnd + 1;
+
+    if (fence !== null) {
+      const close = FENCE.exec(line);
+      if (close && close[1][0] === fence[0] && close[1].length >= fence.length) fence = null;
+      continue;
+    }
+    const open = FENCE.exec(line);
+    if (open) {
+      flush();
+      fence = open[1];
+      previousBlank = false;
+      continue;
+    }
+    if (line.trim() === "") {
+      flush();
+      previousBlank = true;
+      continue;
+    }
+    if (blockStart >= 0 && SETEXT_UNDERLINE.test(line) && !LIST_ITEM.test(line)) {
+      // The paragraph above was a setext heading: drop it unscored.
+      blockStart = -1;
+      blockEnd = -1;
+      previousBlank = false;
+      continue;
+    }
+    if (ATX_HEADING.test(line) || THEMATIC_BREAK.test(line) || TABLE_ROW.test(line) || HTML_LINE.test(line)) {
+      flush();
+      lastWasListItem = false;
+      previousBlank = false;
+      continue;
+    }
+    if (blockStart < 0 && previousBlank && !lastWasListItem && INDENTED_CODE.test(line)) {
+      previousBlank = false;
+      continue;
+    }
+    previousBlank = false;
+
+    const item = LIST_ITEM.exec(line);
+    if (item) {
+      // Each list item is its own block: items rarely end with a full stop.
+      flush();
+      lastWasListItem = true;
+      blockStart = lineStart + item[0].length;
+      blockEnd = lineEnd;
+      continue;
+    }
+    const quote = BLOCK_QUOTE.exec(line);
+    const contentStart = lineStart + (quote ? quote[0].length : 0);
+    if (blockStart < 0) {
+      lastWasListItem = false;
+      blockStart = contentStart;
+    }
+    blockEnd = lineEnd;
+  }
+  flush();
+  return sentences;
+}

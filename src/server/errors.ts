@@ -1,0 +1,56 @@
+// One error type with a code; app.onError maps it to a status and {"error": "<message>"}.
+export type ErrorCode =
+  | "VALIDATION"
+  | "MALFORMED_JSON"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "INSUFFICIENT_CREDITS"
+  | "RATE_LIMITED"
+  | "PAYMENTS_DISABLED"
+  | "PROVIDER_OVERLOADED"
+  | "PROVIDER_UNAVAILABLE"
+  | "PROVIDER_AUTH"
+  | "PROVIDER_CREDIT"
+  | "PROVIDER_ERROR"
+  | "INTERNAL";
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  INSUFFICIENT_CREDITS: 402,
+  RATE_LIMITED: 429,
+  PAYMENTS_DISABLED: 503,
+  PROVIDER_OVERLOADED: 503,
+  PROVIDER_UNAVAILABLE: 503,
+  PROVIDER_AUTH: 502,
+  PROVIDER_CREDIT: 502,
+  PROVIDER_ERROR: 502,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = STATUS_OF[code];
+  }
+}
+
+export const insufficientCredits = (required: number, available: number) =>
+  new AppError(
+    "INSUFFICIENT_CREDITS",
+    `Insufficient credits: this needs ${required} credits and you have ${available} available.`,
+    { required, available },
+  );

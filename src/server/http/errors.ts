@@ -1,0 +1,28 @@
+// Every API error leaves as {"error": "<message>"}: AppErrors, Hono's HTTPExceptions, zod failures
+// and anything unexpected (logged, never shown: no stack, no provider key reaches a client).
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError } from "../errors";
+import type { AppEnv } from "./types";
+
+export function errorBody(message: string, extra?: Record<string, unknown>) {
+  return { error: message, ...(extra ?? {}) };
+}
+
+export function onError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof AppError) {
+    const extra = err.code === "INSUFFICIENT_CREDITS" ? { code: err.code, ...err.details } : { code: err.code };
+    return c.json(errorBody(err.message, extra), err.status as ContentfulStatusCode);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    let message = err.message;
+    if (/malformed json/i.test(message) || (status === 400 && !message)) message = "Malformed JSON in request body";
+    if (status === 413) message = "Request body is too large";
+    return c.json(errorBody(message || "Request failed"), status);
+  }
+  const log = c.get("log");
+  log?.error({ event: "http.unhandled", err, path: c.req.path }, "unhandled error");
+  return c.json(errorBody("Something went wrong on our side. Please try again."), 500);
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import type { SessionUser } from "../../shared/auth";
+import type { Auth } from "../auth/auth";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import type { AppEnv } from "./types";
+
+export const requestContext =
+  (logger: Logger): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("user", null);
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.req.path.startsWith("/api/"))
+      log.info(
+        {
+          event: "http.request",
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+  };
+
+/** Resolves the session from the cookie or the bearer token (Better Auth's bearer plugin). */
+export const sessionUser =
+  (auth: Auth): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const hasCredentials = c.req.header("authorization") || c.req.header("cookie");
+    if (hasCredentials) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      if (session?.user) {
+        const u = session.user as typeof session.user & { username?: string; role?: string };
+        c.set("user", {
+          id: u.id,
+          email: u.email,
+          username: u.username ?? "",
+          name: u.name,
+          role: u.role ?? "user",
+          image: u.image,
+        } satisfies SessionUser);
+      }
+    }
+    await next();
+  };
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  await next();
+};
+
+/** One gate on /api/admin/*: 401 signed out, 403 for a non-admin, before any input is looked at. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("user");
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  if (user.role !== "admin") throw new AppError("FORBIDDEN", "This area is for administrators.");
+  await next();
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated mutations must come from our own origin. Bearer-token calls carry no ambient
+ * credentials and are exempt; so is Stripe's webhook, which proves itself with a signature.
+ */
+export const sameOriginMutations =
+  (publicUrl: string | undefined, exempt: string[]): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || exempt.includes(c.req.path)) return next();
+    const hasCookie = Boolean(c.req.header("cookie"));
+    const hasBearer = /^bearer\s+/i.test(c.req.header("authorization") ?? "");
+    if (!hasCookie || hasBearer) return next();
+    const origin = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
+    // The request's own host (node-server builds c.req.url from the Host header).
+    const host = new URL(c.req.url).host;
+    const allowed = publicUrl ? [publicUrl] : [`http://${host}`, `https://${host}`];
+    if (!origin || !allowed.includes(origin))
+      throw new AppError("FORBIDDEN", "Request refused: it did not come from this site.");
+    await next();
+  };
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export { getCookie };

@@ -1,0 +1,11 @@
+import type { SessionUser } from "../../shared/auth";
+import type { Logger } from "../logger";
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    /** Set by the session middleware on /api/*: the signed-in user, or null. */
+    user: SessionUser | null;
+  };
+}

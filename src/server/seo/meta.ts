@@ -1,0 +1,143 @@
+// Meta fields: keyphrase inference, meta title, meta description, slug, JSON-LD (Article, FAQPage).
+import {
+  capitalize,
+  containsKeyphrase,
+  contentWords,
+  countKeyphrase,
+  cutAtHyphen,
+  cutAtWord,
+  STOP_WORDS,
+  sentences,
+  slugify,
+  words,
+} from "./text";
+
+export const META_TITLE_MAX = 60;
+export const META_DESCRIPTION_MIN = 120;
+export const META_DESCRIPTION_MAX = 156;
+export const SLUG_MAX = 75;
+
+/**
+ * Keyphrase of 1–4 content words taken from the title: the longest run of consecutive title content
+ * words that the body repeats at least twice (ties: the most frequent, then the earliest); else the
+ * first three content words of the title.
+ */
+export function inferKeyphrase(title: string, body: string): string {
+  const seq = contentWords(title);
+  if (seq.length === 0) return "";
+  let best: { phrase: string; n: number; count: number } | undefined;
+  for (let n = Math.min(4, seq.length); n >= 1; n--) {
+    for (let i = 0; i + n <= seq.length; i++) {
+      const phrase = seq.slice(i, i + n).join(" ");
+      const count = countKeyphrase(body, phrase);
+      if (count < 2) continue;
+      if (!best || n > best.n || (n === best.n && count > best.count)) best = { phrase, n, count };
+    }
+    if (best) break;
+  }
+  return best ? best.phrase : seq.slice(0, 3).join(" ");
+}
+
+export function buildMetaTitle(title: string): string {
+  return cutAtWord(title, META_TITLE_MAX).replace(/[\s,;:–—|-]+$/u, "");
+}
+
+const FILLERS = [
+  "A practical guide with clear steps and examples.",
+  "Read on for the details, the steps and answers to common questions.",
+  "Everything you need to know, explained simply.",
+];
+
+/**
+ * 120–156 characters from the introduction (then the body), cut at word boundaries, always containing
+ * the keyphrase (prefixed when the text lacks it).
+ */
+export function buildMetaDescription(intro: string, body: string, keyphrase: string): string {
+  const pool = [...sentences(intro), ...sentences(body).filter((s) => !intro.includes(s))];
+  let desc = "";
+  const kp = keyphrase.trim();
+  let i = 0;
+  for (; i < pool.length; i++) {
+    const next = desc ? `${desc} ${pool[i]}` : pool[i];
+    if (next.length > META_DESCRIPTION_MAX) break;
+    desc = next;
+  }
+  if (kp && !containsKeyphrase(desc || pool[0] || "", kp)) desc = desc ? `${capitalize(kp)}: ${desc}` : capitalize(kp);
+  else if (!desc && pool[0]) desc = pool[0];
+  let filler = 0;
+  while (desc.length < META_DESCRIPTION_MIN) {
+    const next = i < pool.length ? pool[i++] : filler < FILLERS.length ? FILLERS[filler++] : undefined;
+    if (!next) break;
+    desc = desc ? `${desc} ${next}` : next;
+  }
+  if (desc.length > META_DESCRIPTION_MAX) desc = `${cutAtWord(desc, META_DESCRIPTION_MAX - 1)}…`;
+  if (kp && !containsKeyphrase(desc, kp))
+    desc = `${cutAtWord(`${capitalize(kp)}: ${desc}`, META_DESCRIPTION_MAX - 1)}…`;
+  return desc;
+}
+
+/** Lowercase ASCII, hyphens, stop words dropped, keyphrase words included, at most 75 characters. */
+export function buildSlug(title: string, keyphrase: string): string {
+  const base = words(title.toLowerCase()).filter((w) => !STOP_WORDS.has(w));
+  let parts = base;
+  if (keyphrase && !containsKeyphrase(base.join(" "), keyphrase)) parts = [...contentWords(keyphrase), ...base];
+  const unique = [...new Set(parts)];
+  const slug = slugify(unique.join(" "), SLUG_MAX);
+  return cutAtHyphen(slug || slugify(title, SLUG_MAX) || "post", SLUG_MAX);
+}
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export function buildJsonLd(opts: {
+  headline: string;
+  description: string;
+  datePublished: string;
+  image?: string;
+  author?: string;
+  keyphrase?: string;
+  wordCount?: number;
+  faq: FaqEntry[];
+}): Record<string, unknown>[] {
+  const article: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: cutAtWord(opts.headline, 110),
+    description: opts.description,
+    datePublished: opts.datePublished,
+    dateModified: opts.datePublished,
+  };
+  if (opts.image) article.image = [opts.image];
+  if (opts.author) article.author = { "@type": "Person", name: opts.author };
+  if (opts.keyphrase) article.keywords = opts.keyphrase;
+  if (opts.wordCount) article.wordCount = opts.wordCount;
+  const out = [article];
+  if (opts.faq.length > 0) {
+    out.push({
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: opts.faq.map((f) => ({
+        "@type": "Question",
+        name: f.question,
+        acceptedAnswer: { "@type": "Answer", text: f.answer },
+      })),
+    });
+  }
+  return out;
+}
+
+/** JSON safe inside a `<script>` element: `<`, `>`, `&`, U+2028/2029 escaped. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export function jsonLdScript(objects: Record<string, unknown>[]): string {
+  return objects.map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`).join("\n");
+}

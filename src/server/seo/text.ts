@@ -1,0 +1,249 @@
+// Text helpers shared by the SEO HTML pipeline, the report and the offline reviser:
+// markdown → analysable blocks, words, sentences, syllables, stop words, keyphrase matching.
+import type { Heading, Root, RootContent } from "mdast";
+import { toString as mdToString } from "mdast-util-to-string";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+
+export const STOP_WORDS = new Set(
+  (
+    "a an the and or but nor so yet for of in on at to from by with without within into onto over under about " +
+    "above below after before between through during up down out off as than then that this these those there " +
+    "here is are was were be been being am do does did done has have had having will would shall should can " +
+    "could may might must it its it's i me my we our us you your yours he him his she her they them their " +
+    "what which who whom whose when where why how all any both each few more most other some such no not only " +
+    "own same too very just also if because while until again further once s t vs via per get gets got " +
+    "ever every one ones new"
+  ).split(/\s+/),
+);
+
+const WORD_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+export function words(text: string): string[] {
+  return text.match(WORD_RE) ?? [];
+}
+
+export function countWords(text: string): number {
+  return words(text).length;
+}
+
+/** Sentences of one block of prose (a paragraph or a list item). */
+export function sentences(text: string): string[] {
+  const t = text.replace(/\s+/g, " ").trim();
+  if (!t) return [];
+  return t
+    .split(/(?<=[.!?…])["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u)
+    .map((s) => s.trim())
+    .filter((s) => words(s).length > 0);
+}
+
+/** Crude English stem: enough to match "bakery"/"bakeries", "post"/"posting"/"posted". */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, "");
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("es") && /(?:ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
+  return w;
+}
+
+export function contentWords(text: string): string[] {
+  return words(text.toLowerCase()).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** True when every content word of the keyphrase occurs (stemmed, any order) in the text. */
+export function containsKeyphrase(text: string, keyphrase: string): boolean {
+  const kp = contentWords(keyphrase).map(stem);
+  if (kp.length === 0) return false;
+  const have = new Set(words(text.toLowerCase()).map(stem));
+  return kp.every((w) => have.has(w));
+}
+
+/** Occurrences of the keyphrase's content words in sequence (stop words between them ignored). */
+export function countKeyphrase(text: string, keyphrase: string): number {
+  const kp = contentWords(keyphrase).map(stem);
+  if (kp.length === 0) return 0;
+  const seq = contentWords(text).map(stem);
+  let n = 0;
+  for (let i = 0; i + kp.length <= seq.length; i++) {
+    let hit = true;
+    for (let j = 0; j < kp.length; j++) {
+      if (seq[i + j] !== kp[j]) {
+        hit = false;
+        break;
+      }
+    }
+    if (hit) {
+      n++;
+      i += kp.length - 1;
+    }
+  }
+  return n;
+}
+
+/** Syllables in an English word (heuristic, the usual vowel-group count with silent-e fixes). */
+export function syllables(word: string): number {
+  let w = word.toLowerCase().replace(/[^a-z]/g, "");
+  if (!w) return 0;
+  if (w.length <= 3) return 1;
+  // silent endings: "makes", "baked", "bake" (but "table", "wanted" keep a syllable)
+  if (!/[^aeiouy]le$/.test(w)) w = w.replace(/(?:[^laeiouy]es|[^laeiouytd]ed|[^laeiouy]e)$/, (m) => m[0]);
+  w = w.replace(/^y/, "");
+  const groups = w.match(/[aeiouy]+/g);
+  return Math.max(1, groups ? groups.length : 0);
+}
+
+export function slugify(text: string, maxLength = 75): string {
+  const base = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return cutAtHyphen(base, maxLength);
+}
+
+export function cutAtHyphen(slug: string, maxLength: number): string {
+  if (slug.length <= maxLength) return slug;
+  const cut = slug.slice(0, maxLength + 1);
+  const at = cut.lastIndexOf("-");
+  return (at > 0 ? cut.slice(0, at) : slug.slice(0, maxLength)).replace(/-+$/g, "");
+}
+
+/** Cut at a word boundary so the result is at most `max` characters. */
+export function cutAtWord(text: string, max: number): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max + 1);
+  const at = cut.lastIndexOf(" ");
+  return (at > 0 ? cut.slice(0, at) : t.slice(0, max)).replace(/[\s,;:–—-]+$/u, "");
+}
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown → blocks for analysis
+
+export type TextBlock =
+  | { kind: "heading"; depth: number; text: string }
+  | { kind: "paragraph"; text: string }
+  | { kind: "list-item"; text: string }
+  | { kind: "other"; text: string };
+
+export interface ParsedDraft {
+  /** The first H1 (or first heading when there is no H1) when it opens the draft. */
+  titleHeading?: string;
+  blocks: TextBlock[];
+  images: { alt: string; src: string }[];
+  links: string[];
+}
+
+const mdProcessor = unified().use(remarkParse).use(remarkGfm);
+
+export function parseMarkdown(markdown: string): Root {
+  const tree = mdProcessor.parse(markdown) as Root;
+  dropHtml(tree);
+  return tree;
+}
+
+const RAW_TEXT_OPEN = /^<(script|style|iframe|textarea|noscript|template|object|title|xmp|select|svg|math)\b[^>]*>$/i;
+
+/**
+ * Raw HTML in the markdown is dropped entirely (never escaped, never rendered). For inline tags whose
+ * content is not prose (`<script>…</script>` inside a paragraph), the text between the tags goes too.
+ */
+export function dropHtml(node: { children?: unknown[] }): void {
+  if (!Array.isArray(node.children)) return;
+  const kids = node.children as { type: string; value?: string; children?: unknown[] }[];
+  const out: typeof kids = [];
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i];
+    if (c.type !== "html") {
+      out.push(c);
+      continue;
+    }
+    const open = RAW_TEXT_OPEN.exec((c.value ?? "").trim());
+    if (open) {
+      const close = new RegExp(`^</${open[1]}\\s*>$`, "i");
+      const end = kids.findIndex((k, j) => j > i && k.type === "html" && close.test((k.value ?? "").trim()));
+      if (end > i) i = end;
+    }
+  }
+  node.children = out;
+  for (const c of out) dropHtml(c);
+}
+
+/** Index of the heading used as the title: the first H1, else the first heading. -1 when none. */
+export function titleHeadingIndex(children: RootContent[]): number {
+  const h1 = children.findIndex((n) => n.type === "heading" && n.depth === 1);
+  if (h1 >= 0) return h1;
+  return children.findIndex((n) => n.type === "heading");
+}
+
+export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean } = {}): ParsedDraft {
+  const tree = parseMarkdown(markdown);
+  const blocks: TextBlock[] = [];
+  const images: { alt: string; src: string }[] = [];
+  const links: string[] = [];
+  let titleHeading: string | undefined;
+  let children = tree.children;
+  if (opts.stripTitle !== false) {
+    const first = children.findIndex((n) => n.type !== "thematicBreak" && n.type !== "definition");
+    const node = children[first];
+    if (node && node.type === "heading" && node.depth === 1) {
+      titleHeading = mdToString(node).trim();
+      children = children.filter((_, i) => i !== first);
+    }
+  }
+  const walk = (n: RootContent): void => {
+    switch (n.type) {
+      case "heading":
+        blocks.push({ kind: "heading", depth: (n as Heading).depth, text: mdToString(n).trim() });
+        break;
+      case "paragraph":
+        blocks.push({ kind: "paragraph", text: mdToString(n).trim() });
+        break;
+      case "list":
+        for (const item of n.children) {
+          const own = item.children.filter((c) => c.type !== "list");
+          const text = own.map((c) => mdToString(c)).join(" ");
+          if (text.trim()) blocks.push({ kind: "list-item", text: text.trim() });
+          for (const c of item.children) if (c.type === "list") walk(c);
+        }
+        break;
+      case "blockquote":
+        for (const c of n.children) walk(c);
+        break;
+      case "table":
+      case "code":
+        blocks.push({ kind: "other", text: mdToString(n) });
+        break;
+      default:
+        break;
+    }
+  };
+  for (const c of children) walk(c);
+  const visitAll = (n: { type: string; children?: unknown[]; url?: string; alt?: string | null }): void => {
+    if (n.type === "image" && n.url) images.push({ src: n.url, alt: n.alt ?? "" });
+    if (n.type === "link" && n.url) links.push(n.url);
+    if (Array.isArray(n.children)) for (const c of n.children) visitAll(c as typeof n);
+  };
+  visitAll(tree);
+  return { titleHeading, blocks, images, links };
+}
+
+/** Prose of a draft: paragraphs and list items (headings, tables and code excluded). */
+export function proseText(blocks: TextBlock[]): string {
+  return blocks
+    .filter((b) => b.kind === "paragraph" || b.kind === "list-item")
+    .map((b) => b.text)
+    .join("\n\n");
+}

@@ -1,0 +1,183 @@
+// The whole app on a real database for integration tests, through `app.request(...)`:
+//   const t = await createTestApp();                 // fresh in-memory PGlite, seeded
+//   const t = await createTestApp({ database: "pg" }); // fresh database on TEST_DATABASE_URL's server
+//   const t2 = await createTestApp({ databaseUrl: t.databaseUrl }); // a second app process on the same PostgreSQL
+//   const { headers, userId } = await t.signUp("ada@example.com");
+//   const res = await t.app.request("/api/billing/credits", { headers });
+//   await t.close();
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { createApp } from "../app";
+import { loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { users } from "../db/schema";
+import { seedOnce } from "../db/seed";
+import { createDeps, type Deps } from "../deps";
+import { createLogger } from "../logger";
+
+export type TestDatabaseKind = "pglite" | "pg";
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. STRIPE_SECRET_KEY, ADMIN_EMAILS, PUBLIC_URL). */
+  env?: Record<string, string | undefined>;
+  /** "pglite" (default): a fresh in-memory PGlite. "pg": a fresh, randomly named database on the
+   *  server of TEST_DATABASE_URL, dropped on close (throws when TEST_DATABASE_URL is unset). */
+  database?: TestDatabaseKind;
+  /** Join this existing PostgreSQL database as-is (another app instance on the same data): not
+   *  created, not seeded again, not dropped on close. Overrides `database`. */
+  databaseUrl?: string;
+  /** Seed packages and the Welcome bonus campaign (default true). */
+  seed?: boolean;
+}
+
+export interface SignUpOptions {
+  password?: string;
+  username?: string;
+  /** Make the user an admin (role set in the database after sign-up). */
+  admin?: boolean;
+}
+
+export interface SignedUpUser {
+  userId: string;
+  email: string;
+  token: string;
+  /** Bearer authorization: pass to app.request as `headers`. */
+  headers: Record<string, string>;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  db: Deps["db"];
+  database: Database;
+  kind: TestDatabaseKind;
+  /** The PostgreSQL URL of this app's database (undefined on PGlite). */
+  databaseUrl: string | undefined;
+  signUp(email: string, opts?: SignUpOptions): Promise<SignedUpUser>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = "correct-horse-battery";
+const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+let addressCounter = 0;
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "draftsmith-test-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  let kind: TestDatabaseKind = opts.database ?? "pglite";
+  let databaseUrl: string | undefined;
+  let fresh = true;
+  if (opts.databaseUrl) {
+    kind = "pg";
+    databaseUrl = opts.databaseUrl;
+    fresh = false;
+  } else if (kind === "pg") {
+    const server = process.env.TEST_DATABASE_URL;
+    if (!server) throw new Error("TEST_DATABASE_URL is not set: the PostgreSQL variant of this test cannot run");
+    const created = await createFreshDatabase(server);
+    databaseUrl = created.url;
+    cleanups.push(created.drop);
+  }
+
+  try {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: TEST_SECRET,
+      // signUp() gives each sign-up its own client address, so the per-address limit stays out of the way.
+      TRUST_PROXY: "true",
+      ...opts.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    const database = await openDatabase(databaseUrl ? { databaseUrl } : { memory: true });
+    cleanups.unshift(() => database.close());
+    if (fresh && opts.seed !== false) await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
+    const deps = createDeps(config, database, createLogger("silent"));
+    const clientDir = join(dataDir, "client"); // empty: API tests need no built client
+    mkdirSync(clientDir);
+    const app = createApp(deps, { clientDir });
+
+    const signUp = async (email: string, signUpOpts: SignUpOptions = {}): Promise<SignedUpUser> => {
+      addressCounter += 1;
+      const address = `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+      const res = await app.request("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": address },
+        body: JSON.stringify({
+          email,
+          password: signUpOpts.password ?? TEST_PASSWORD,
+          ...(signUpOpts.username ? { username: signUpOpts.username } : {}),
+        }),
+      });
+      const body = (await res.json()) as { user?: { id: string }; token?: string; error?: string };
+      const token = res.headers.get("set-auth-token") ?? body.token;
+      if (res.status !== 200 || !body.user || !token) throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+      if (signUpOpts.admin) await database.db.update(users).set({ role: "admin" }).where(eq(users.id, body.user.id));
+      return { userId: body.user.id, email, token, headers: { authorization: `Bearer ${token}` } };
+    };
+
+    let closed = false;
+    return {
+      app,
+      deps,
+      db: database.db,
+      database,
+      kind,
+      databaseUrl,
+      signUp,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await runCleanups(cleanups);
+      },
+    };
+  } catch (err) {
+    await runCleanups(cleanups);
+    throw err;
+  }
+}
+
+async function runCleanups(cleanups: Array<() => Promise<void> | void>) {
+  for (const cleanup of cleanups) {
+    try {
+      await cleanup();
+    } catch {
+      // best effort: one failed cleanup must not hide the others
+    }
+  }
+}
+
+/** Creates `draftsmith_test_<random>` on the server of `serverUrl`; `drop` removes it (forcing out stragglers). */
+export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `draftsmith_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,227 @@
+// The writing endpoints with the real AI SDK clients at the wire, against loopback fakes of OpenAI and
+// Anthropic answering in their documented JSON/SSE formats: every success settles the real usage once;
+// every failure reaches the client as the spec §8 text with the right status, the hold released and
+// nothing charged. Streaming runs over a real HTTP server.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { creditsForTokens } from "../../shared/credits-math";
+import { type GenerationResponse, messageText } from "../../shared/writing";
+import { createApp } from "../app";
+import { apiRequests } from "../db/schema";
+import { describeEachDatabase } from "../testing/databases";
+import { ledgerViolations } from "../testing/ledger-invariants";
+import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
+import { createWritingModels } from "./models";
+import { type FakeProviders, type FakeScript, PROVIDER_FAILURES, startFakeProviders } from "./testing/fake-providers";
+import { readSse } from "./testing/sse";
+import { WritingService } from "./writing.service";
+
+const SESSION = {
+  currentDate: "2026-11-21",
+  contentType: "Guide: pricing wedding cakes for a home bakery",
+  targetAudience: "home bakers starting a side business",
+  wordCount: "600",
+  writingStyle: "prose2",
+};
+const DRAFT = `# Pricing wedding cakes from a home kitchen\n\n${"Price each tier from its ingredients, hours and delivery distance. ".repeat(60)}\n`;
+const AI_TIMEOUT_MS = 1000;
+
+describeEachDatabase("writing with real SDKs against provider fakes", (kind) => {
+  let t: TestApp;
+  let fake: FakeProviders;
+  let app: ReturnType<typeof createApp>;
+  let ada: SignedUpUser;
+  let server: ReturnType<typeof serve>;
+  let base: string;
+
+  beforeAll(async () => {
+    fake = await startFakeProviders();
+    t = await createTestApp({ database: kind });
+    const models = createWritingModels({
+      openai: { apiKey: "sk-test-openai-key", baseUrl: fake.baseUrl, model: "gpt-5", api: "responses" },
+      anthropic: { apiKey: "sk-ant-test-key", baseUrl: fake.baseUrl, model: "claude-sonnet-4-20250514" },
+      aiTimeoutMs: AI_TIMEOUT_MS,
+    });
+    const writing = new WritingService({ db: t.db, ledger: t.deps.ledger, models, logger: t.deps.logger });
+    app = createApp({ ...t.deps, writing });
+    ada = await t.signUp("ada@example.com");
+    await t.deps.ledger.grant({ userId: ada.userId, amount: 1000, type: "grant", metadata: { reason: "provider tests" } });
+    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await fake?.close();
+    await t?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...ada.headers, ...headers },
+      body: JSON.stringify(body),
+    });
+  const snapshot = async () => {
+    const b = await t.deps.ledger.balance(ada.userId);
+    const usage = await t.deps.ledger.usage(ada.userId, 20);
+    const requests = await t.db.select({ id: apiRequests.id }).from(apiRequests).where(eq(apiRequests.userId, ada.userId));
+    return { available: b.availableCredits, held: b.heldCredits, usage: usage.length, requests: requests.length };
+  };
+
+  it("settles an OpenAI draft on the usage the provider reported", async () => {
+    fake.script({ kind: "text", text: DRAFT, inputTokens: 1500, outputTokens: 2500 });
+    const before = await snapshot();
+    const res = await post("/api/execute", { ...SESSION, aiProvider: "openai" });
+    const body = (await res.json()) as GenerationResponse;
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ aiProvider: "openai", writer: "openai", model: "gpt-5", tokensUsed: 4000 });
+    expect(body.creditsUsed).toBe(creditsForTokens(4000));
+    expect(messageText(body.response)).toBe(DRAFT.trim());
+    const after = await snapshot();
+    expect(after).toEqual({
+      available: before.available - creditsForTokens(4000),
+      held: 0,
+      usage: before.usage + 1,
+      requests: before.requests + 1,
+    });
+    const [usage] = await t.deps.ledger.usage(ada.userId, 1);
+    expect(usage).toMatchObject({ requestTokens: 1500, responseTokens: 2500, aiProvider: "openai", requestId: body.requestId });
+    expect(fake.calls[0].body.input).toBeDefined();
+  });
+
+  it("settles a Claude draft with a web search on its total usage, the search preamble dropped", async () => {
+    fake.script({
+      kind: "text",
+      text: DRAFT,
+      inputTokens: 6000,
+      outputTokens: 2100,
+      webSearch: { preamble: "Let me check current cake prices.", query: "wedding cake price per slice 2026" },
+    });
+    const before = await snapshot();
+    const res = await post("/api/execute", { ...SESSION, aiProvider: "anthropic" });
+    const body = (await res.json()) as GenerationResponse;
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ writer: "anthropic", model: "claude-sonnet-4-20250514", tokensUsed: 8100 });
+    expect(messageText(body.response)).toMatch(/^# Pricing wedding cakes/);
+    expect((await snapshot()).available).toBe(before.available - creditsForTokens(8100));
+  });
+
+  it("charges once when a retried call succeeds on its second attempt", async () => {
+    fake.script(PROVIDER_FAILURES.anthropicOverloaded, { kind: "text", text: DRAFT, inputTokens: 1000, outputTokens: 1000 });
+    const before = await snapshot();
+    const res = await post("/api/execute", { ...SESSION, aiProvider: "anthropic" });
+    expect(res.status).toBe(200);
+    expect(fake.calls).toHaveLength(2);
+    const after = await snapshot();
+    expect(after.available).toBe(before.available - creditsForTokens(2000));
+    expect(after.usage).toBe(before.usage + 1);
+  });
+
+  const failures: Array<[string, "openai" | "anthropic", FakeScript[], number, RegExp, number]> = [
+    ["OpenAI 429 rate limit", "openai", Array(3).fill(PROVIDER_FAILURES.openaiRateLimited), 429, /too many requests/, 3],
+    ["OpenAI 500", "openai", Array(3).fill(PROVIDER_FAILURES.openaiServerError), 503, /temporarily unavailable/, 3],
+    ["Anthropic 529 overloaded_error", "anthropic", Array(3).fill(PROVIDER_FAILURES.anthropicOverloaded), 503, /overloaded/, 3],
+    [
+      "Anthropic overloaded_error event after a 200",
+      "anthropic",
+      Array(3).fill({
+        kind: "stream-error",
+        text: "",
+        afterChunks: -1,
+        error: { type: "overloaded_error", message: "Overloaded" },
+        headers: { "retry-after": "0" },
+      }),
+      503,
+      /overloaded/,
+      3,
+    ],
+    ["Anthropic 'credit balance is too low'", "anthropic", [PROVIDER_FAILURES.anthropicCreditTooLow], 502, /credit balance is too low/, 1],
+    ["OpenAI insufficient_quota", "openai", Array(3).fill(PROVIDER_FAILURES.openaiInsufficientQuota), 502, /credit balance is too low/, 3],
+    ["Anthropic 401", "anthropic", [PROVIDER_FAILURES.anthropicUnauthorized], 502, /authentication/, 1],
+    ["OpenAI 401", "openai", [PROVIDER_FAILURES.openaiUnauthorized], 502, /authentication/, 1],
+    ["a stream cut mid-way", "openai", [{ kind: "cut", text: DRAFT, afterChunks: 5 }], 503, /temporarily unavailable/, 1],
+    ["a slow first byte", "anthropic", [{ kind: "text", text: DRAFT, firstByteDelayMs: AI_TIMEOUT_MS + 1500 }], 503, /temporarily unavailable/, 1],
+  ];
+
+  it.each(failures)("%s → the client's error, the hold released, nothing charged", async (_name, provider, scripts, status, text, attempts) => {
+    fake.script(...scripts);
+    const before = await snapshot();
+    const started = performance.now();
+    const res = await post("/api/execute", { ...SESSION, aiProvider: provider });
+    const body = (await res.json()) as { error: string };
+    expect(res.status).toBe(status);
+    expect(body.error).toMatch(text);
+    expect(body.error).not.toMatch(/sk-|stack|at \w+ \(/);
+    expect(fake.calls).toHaveLength(attempts);
+    expect(performance.now() - started).toBeLessThan(AI_TIMEOUT_MS + 1400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("reports a failure after the stream opened as an error event, and charges nothing", async () => {
+    fake.script({ kind: "cut", text: DRAFT, afterChunks: 4 });
+    const before = await snapshot();
+    const res = await fetch(`${base}/api/execute`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...ada.headers },
+      body: JSON.stringify({ ...SESSION, aiProvider: "openai" }),
+    });
+    expect(res.status).toBe(200);
+    const events = await readSse(res);
+    expect(events.map((e) => e.event)).toEqual(["start", "delta", "delta", "delta", "delta", "error"]);
+    expect(events.at(-1)?.data).toMatchObject({ error: expect.stringMatching(/temporarily unavailable/), status: 503 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("streams deltas to the client before the model has finished writing", async () => {
+    fake.script({ kind: "text", text: DRAFT, chunkChars: 80, chunkDelayMs: 15, inputTokens: 900, outputTokens: 1100 });
+    const res = await fetch(`${base}/api/execute`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...ada.headers },
+      body: JSON.stringify({ ...SESSION, aiProvider: "openai" }),
+    });
+    let deltasBeforeFakeFinished = 0;
+    const events = await readSse(res, (e) => {
+      if (e.event === "delta" && fake.calls[0]?.finishedAt === undefined) deltasBeforeFakeFinished++;
+      return undefined;
+    });
+    expect(deltasBeforeFakeFinished).toBeGreaterThanOrEqual(3);
+    const done = events.at(-1)!;
+    expect(done.event).toBe("done");
+    expect(done.data).toMatchObject({ writer: "openai", tokensUsed: 2000, creditsUsed: creditsForTokens(2000) });
+  });
+
+  it("cancels the model call when the client disconnects and charges only what was written", async () => {
+    fake.script({ kind: "text", text: DRAFT.repeat(4), chunkChars: 40, chunkDelayMs: 20, inputTokens: 900, outputTokens: 5000 });
+    const before = await snapshot();
+    const ac = new AbortController();
+    const res = await fetch(`${base}/api/execute`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...ada.headers },
+      body: JSON.stringify({ ...SESSION, aiProvider: "openai" }),
+      signal: ac.signal,
+    });
+    let deltas = 0;
+    await readSse(res, (e) => (e.event === "delta" && ++deltas === 3 ? "stop" : undefined));
+    ac.abort();
+    const call = fake.calls[0];
+    for (let i = 0; i < 100 && !(call.clientClosed && (await snapshot()).held === 0); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(call.clientClosed).toBe(true);
+    expect(call.deltasSent).toBeLessThan(Math.ceil(DRAFT.repeat(4).length / 40));
+    const after = await snapshot();
+    expect(after.held).toBe(0);
+    expect(after.usage).toBe(before.usage + 1);
+    const [usage] = await t.deps.ledger.usage(ada.userId, 1);
+    // The partial output, counted at characters ÷ 4: far less than the 5,000 the full draft would report.
+    expect(usage.responseTokens).toBeGreaterThan(0);
+    expect(usage.responseTokens).toBeLessThan(1000);
+    expect(before.available - after.available).toBe(usage.creditsUsed);
+  });
+
+  it("leaves the ledger's invariants intact", async () => {
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});

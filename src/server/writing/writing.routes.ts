@@ -1,0 +1,88 @@
+// HTTP for the writing loop (spec §7): validate, call the service, shape the response. Each generating
+// endpoint answers JSON, or server-sent events when the client sends `Accept: text/event-stream`
+// (format in docs/api.md). Validation and credit errors always answer as JSON, before any stream opens.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { HISTORY_LIMIT } from "../../shared/limits";
+import { ExecuteRequest, FinalRewriteRequest, ReviseTextRequest } from "../../shared/writing";
+import { AppError } from "../errors";
+import { requireUser } from "../http/middleware";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import { WritingCancelled } from "./models";
+import type { WritingJob, WritingService } from "./writing.service";
+
+/** Comment lines keep idle proxies from closing a stream while a model thinks. */
+const HEARTBEAT_MS = 15_000;
+
+export function writingRoutes({ writing }: { writing: WritingService }) {
+  const r = new Hono<AppEnv>();
+
+  r.post("/execute", requireUser, validate("json", ExecuteRequest), async (c) =>
+    respond(c, await writing.prepareExecute(c.get("user")!.id, c.req.valid("json"))),
+  );
+
+  r.post("/final-rewrite", requireUser, validate("json", FinalRewriteRequest), async (c) =>
+    respond(c, await writing.prepareFinalRewrite(c.get("user")!.id, c.req.valid("json"))),
+  );
+
+  r.post("/revise-text", requireUser, validate("json", ReviseTextRequest), async (c) =>
+    respond(c, await writing.prepareReviseText(c.get("user")!.id, c.req.valid("json"))),
+  );
+
+  r.get("/history", requireUser, async (c) => {
+    const limit = Number(c.req.query("limit") ?? HISTORY_LIMIT);
+    return c.json(await writing.history(c.get("user")!.id, Number.isFinite(limit) ? limit : HISTORY_LIMIT));
+  });
+
+  r.post("/reset", requireUser, async (c) => {
+    const deleted = await writing.reset(c.get("user")!.id);
+    return c.json({ success: true, deleted });
+  });
+
+  return r;
+}
+
+const wantsStream = (c: Context<AppEnv>) => /\btext\/event-stream\b/i.test(c.req.header("accept") ?? "");
+
+async function respond<R>(c: Context<AppEnv>, job: WritingJob<R>) {
+  if (!wantsStream(c)) {
+    try {
+      return c.json(await job.run({ signal: c.req.raw.signal }) as Record<string, unknown>);
+    } catch (err) {
+      // The client is gone; nobody reads this answer (499: client closed request).
+      if (err instanceof WritingCancelled) return new Response(null, { status: 499 });
+      throw err;
+    }
+  }
+
+  c.header("X-Accel-Buffering", "no");
+  return streamSSE(c, async (stream) => {
+    const cancel = new AbortController();
+    const abort = () => cancel.abort();
+    stream.onAbort(abort);
+    c.req.raw.signal.addEventListener("abort", abort, { once: true });
+    const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
+    const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+    try {
+      await send("start", { requestId: job.requestId, writer: job.writer, model: job.model, aiProvider: job.aiProvider });
+      // Writes queue in order on the stream's writer, so deltas need not be awaited one by one.
+      const body = await job.run({ signal: cancel.signal, onDelta: (text) => void send("delta", { text }) });
+      await send("done", body);
+    } catch (err) {
+      if (err instanceof WritingCancelled) return;
+      const e = err instanceof AppError ? err : undefined;
+      if (!e) c.get("log")?.error({ event: "writing.stream.unhandled", err }, "unhandled error in a stream");
+      await send("error", {
+        error: e?.message ?? "Something went wrong on our side. Please try again.",
+        code: e?.code ?? "INTERNAL",
+        status: e?.status ?? 500,
+      });
+    } finally {
+      clearInterval(heartbeat);
+      c.req.raw.signal.removeEventListener("abort", abort);
+      await job.abandon();
+    }
+  });
+}

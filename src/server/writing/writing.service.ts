@@ -1,0 +1,428 @@
+// The writing loop's rules: hold credits → call the model → settle on the real token usage → record
+// the request; release the hold on any failure. No database transaction is open while a model writes.
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
+import { HISTORY_LIMIT } from "../../shared/limits";
+import {
+  type AiProvider,
+  assistantMessage,
+  type ExecuteRequest,
+  type FinalRewriteRequest,
+  type GenerationResponse,
+  type HistoryItem,
+  type ReviseTextRequest,
+  type ReviseTextResponse,
+  type SessionContext,
+  type Writer,
+  type WritingEndpoint,
+} from "../../shared/writing";
+import type { Ledger } from "../credits/credits.service";
+import type { Db } from "../db/client";
+import { apiRequests } from "../db/schema";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import { classifyProviderError, type TokenUsage, type WritingModels, WritingCancelled } from "./models";
+import { finalRewriteOffline, reviseOffline, reviseTextOffline, writeOfflineDraft } from "./offline-writer";
+import {
+  buildDraftPrompt,
+  buildFinalRewritePrompt,
+  buildRevisePrompt,
+  buildReviseTextPrompt,
+  type DraftRequest,
+  type PromptPair,
+  parseWordCount,
+} from "./prose";
+import { countWords } from "./text";
+
+export interface WritingServiceDeps {
+  db: Db;
+  ledger: Pick<Ledger, "hold" | "settle" | "release">;
+  models: WritingModels;
+  logger: Logger;
+}
+
+export interface RunOptions {
+  /** Aborts the model call; the caller then pays only for the tokens used so far. */
+  signal?: AbortSignal;
+  /** Each piece of text as it is written. */
+  onDelta?: (text: string) => void;
+}
+
+/**
+ * One piece of AI work whose credits are already held. `run` calls the model and settles (or
+ * releases); `abandon` releases the hold of work that will never run.
+ */
+export interface WritingJob<R> {
+  requestId: string;
+  aiProvider: AiProvider;
+  writer: Writer;
+  model: string;
+  run(opts?: RunOptions): Promise<R>;
+  abandon(): Promise<void>;
+}
+
+/** Usage rows' endpoint: the path the client called (as the other features record theirs). */
+const USAGE_ENDPOINT: Record<WritingEndpoint, string> = {
+  execute: "/api/execute",
+  revise: "/api/execute",
+  "final-rewrite": "/api/final-rewrite",
+  "revise-text": "/api/revise-text",
+};
+
+interface JobSpec {
+  userId: string;
+  endpoint: WritingEndpoint;
+  aiProvider: AiProvider;
+  prompt: PromptPair;
+  offline: () => string;
+  expectH1: boolean;
+  /** Words the answer is expected to have, for the hold's estimate. */
+  expectedWords: number;
+  /** What the history row keeps of the request. */
+  record: {
+    currentDate: string;
+    contentType: string;
+    targetAudience?: string;
+    wordCount?: string;
+    additionalContext?: string;
+    writingStyle?: string;
+  };
+}
+
+interface Outcome {
+  text: string;
+  requestId: string;
+  responseTime: number;
+  creditsUsed: number;
+  tokensUsed: number;
+  aiProvider: AiProvider;
+  writer: Writer;
+  model: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const startsWithH1 = (s: string) => /^\s*# \S/.test(s);
+
+export class WritingService {
+  constructor(private readonly deps: WritingServiceDeps) {}
+
+  /** POST /api/execute: a draft, or with mode "revise" the flagged sentences rewritten in place. */
+  async prepareExecute(userId: string, req: ExecuteRequest): Promise<WritingJob<GenerationResponse>> {
+    const draft = toDraftRequest(req);
+    const record = { ...draft, writingStyle: req.writingStyle };
+    if (req.mode === "revise") {
+      const document = req.originalContent ?? "";
+      const flaggedSentences = req.aiDetectedSentences ?? [];
+      return this.prepare(
+        {
+          userId,
+          endpoint: "revise",
+          aiProvider: req.aiProvider,
+          prompt: buildRevisePrompt({ document, flaggedSentences, session: draft }),
+          offline: () => reviseOffline({ document, flaggedSentences }),
+          expectH1: startsWithH1(document),
+          expectedWords: countWords(document),
+          record,
+        },
+        toGeneration,
+      );
+    }
+    return this.prepare(
+      {
+        userId,
+        endpoint: "execute",
+        aiProvider: req.aiProvider,
+        prompt: buildDraftPrompt(draft),
+        offline: () => writeOfflineDraft(draft),
+        expectH1: true,
+        expectedWords: parseWordCount(req.wordCount),
+        record,
+      },
+      toGeneration,
+    );
+  }
+
+  /** POST /api/final-rewrite: the whole draft rewritten, facts and structure kept. */
+  async prepareFinalRewrite(userId: string, req: FinalRewriteRequest): Promise<WritingJob<GenerationResponse>> {
+    const session = req.sessionContext;
+    const { originalContent, aiDetectedSentences } = req;
+    return this.prepare(
+      {
+        userId,
+        endpoint: "final-rewrite",
+        aiProvider: session?.aiProvider ?? "openai",
+        prompt: buildFinalRewritePrompt({
+          originalContent,
+          aiDetectedSentences,
+          session: session ? toDraftRequest(session) : undefined,
+        }),
+        offline: () => finalRewriteOffline({ originalContent, aiDetectedSentences }),
+        expectH1: startsWithH1(originalContent),
+        expectedWords: countWords(originalContent),
+        record: {
+          currentDate: session?.currentDate ?? today(),
+          contentType: session?.contentType ?? "Final rewrite",
+          targetAudience: session?.targetAudience,
+          wordCount: session?.wordCount,
+          additionalContext: session?.additionalContext,
+          writingStyle: session?.writingStyle,
+        },
+      },
+      toGeneration,
+    );
+  }
+
+  /** POST /api/revise-text: PROSE applied to pasted text only. */
+  async prepareReviseText(userId: string, req: ReviseTextRequest): Promise<WritingJob<ReviseTextResponse>> {
+    const { text } = req;
+    return this.prepare(
+      {
+        userId,
+        endpoint: "revise-text",
+        aiProvider: req.aiProvider,
+        prompt: buildReviseTextPrompt({ text }),
+        offline: () => reviseTextOffline(text),
+        expectH1: false,
+        expectedWords: countWords(text),
+        record: { currentDate: today(), contentType: "Revise existing text" },
+      },
+      (o) => ({ ...billed(o), response: o.text }),
+    );
+  }
+
+  /** The caller's own requests, newest first. */
+  async history(userId: string, limit = HISTORY_LIMIT): Promise<HistoryItem[]> {
+    const rows = await this.deps.db
+      .select({
+        id: apiRequests.id,
+        requestId: apiRequests.requestId,
+        createdAt: apiRequests.createdAt,
+        aiProvider: apiRequests.aiProvider,
+        responseTime: apiRequests.responseTime,
+        contentType: apiRequests.contentType,
+        currentDate: apiRequests.currentDate,
+        endpoint: apiRequests.endpoint,
+        model: apiRequests.model,
+        creditsUsed: apiRequests.creditsUsed,
+        tokensUsed: apiRequests.tokensUsed,
+      })
+      .from(apiRequests)
+      .where(eq(apiRequests.userId, userId))
+      .orderBy(desc(apiRequests.createdAt), desc(apiRequests.id))
+      .limit(Math.min(Math.max(1, limit), HISTORY_LIMIT));
+    return rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      aiProvider: r.aiProvider as AiProvider,
+      endpoint: r.endpoint as WritingEndpoint,
+    }));
+  }
+
+  /** Clears the caller's request history. Billing records (usage, transactions) are never deleted. */
+  async reset(userId: string): Promise<number> {
+    const deleted = await this.deps.db
+      .delete(apiRequests)
+      .where(eq(apiRequests.userId, userId))
+      .returning({ id: apiRequests.id });
+    return deleted.length;
+  }
+
+  /** Holds the estimated credits (a 402 'Insufficient credits…' when they are not there). */
+  private async prepare<R>(spec: JobSpec, shape: (o: Outcome) => R): Promise<WritingJob<R>> {
+    const { ledger, models } = this.deps;
+    const requestId = randomUUID();
+    const who = models.describe(spec.aiProvider);
+    const promptChars = spec.prompt.system.length + spec.prompt.prompt.length;
+    const hold = creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars }));
+    await ledger.hold({ userId: spec.userId, amount: hold, requestId });
+    let started = false;
+    return {
+      requestId,
+      aiProvider: spec.aiProvider,
+      ...who,
+      run: async (opts = {}) => {
+        if (started) throw new Error("A writing job runs once");
+        started = true;
+        return shape(await this.run(spec, requestId, hold, opts));
+      },
+      abandon: async () => {
+        if (started) return;
+        started = true;
+        await ledger.release(requestId);
+      },
+    };
+  }
+
+  private async run(spec: JobSpec, requestId: string, hold: number, opts: RunOptions): Promise<Outcome> {
+    const { ledger, models, logger } = this.deps;
+    const log = logger.child({ requestId, endpoint: spec.endpoint });
+    const startedAt = performance.now();
+    let result: Awaited<ReturnType<WritingModels["write"]>>;
+    try {
+      result = await models.write({
+        provider: spec.aiProvider,
+        prompt: spec.prompt,
+        offline: spec.offline,
+        expectH1: spec.expectH1,
+        signal: opts.signal,
+        onDelta: opts.onDelta,
+      });
+    } catch (err) {
+      if (err instanceof WritingCancelled) {
+        await this.settleCancelled(spec, requestId, err, Math.round(performance.now() - startedAt));
+        throw err;
+      }
+      await ledger.release(requestId).catch((e) => log.error({ event: "writing.release.failed", err: e }));
+      const appError = classifyProviderError(err);
+      log.warn(
+        { event: `writing.${spec.endpoint}.failed`, provider: spec.aiProvider, code: appError.code, cause: describeCause(err) },
+        "model call failed",
+      );
+      throw appError;
+    }
+    const responseTime = Math.round(performance.now() - startedAt);
+    const { usage } = result;
+    let creditsUsed: number;
+    try {
+      ({ creditsUsed } = await ledger.settle({
+        userId: spec.userId,
+        requestId,
+        endpoint: USAGE_ENDPOINT[spec.endpoint],
+        aiProvider: spec.aiProvider,
+        requestTokens: usage.inputTokens,
+        responseTokens: usage.totalTokens - usage.inputTokens,
+      }));
+    } catch (err) {
+      await ledger.release(requestId).catch(() => {});
+      throw err;
+    }
+    await this.record(spec, requestId, {
+      text: result.text,
+      writer: result.writer,
+      model: result.model,
+      usage,
+      responseTime,
+      creditsUsed,
+    });
+    log.info(
+      {
+        event: `writing.${spec.endpoint}.done`,
+        provider: spec.aiProvider,
+        writer: result.writer,
+        model: result.model,
+        tokens: usage.totalTokens,
+        hold,
+        credits: creditsUsed,
+        ms: responseTime,
+      },
+      "writing done",
+    );
+    return {
+      text: result.text,
+      requestId,
+      responseTime,
+      creditsUsed,
+      tokensUsed: usage.totalTokens,
+      aiProvider: spec.aiProvider,
+      writer: result.writer,
+      model: result.model,
+    };
+  }
+
+  /** The client went away: nothing written → nothing charged; otherwise only the tokens used so far. */
+  private async settleCancelled(spec: JobSpec, requestId: string, cancelled: WritingCancelled, responseTime: number) {
+    const { ledger, models, logger } = this.deps;
+    const log = logger.child({ requestId, endpoint: spec.endpoint });
+    try {
+      if (!cancelled.partialText) {
+        await ledger.release(requestId);
+        log.info({ event: `writing.${spec.endpoint}.cancelled`, credits: 0 }, "cancelled before any text");
+        return;
+      }
+      const { usage } = cancelled;
+      const { creditsUsed } = await ledger.settle({
+        userId: spec.userId,
+        requestId,
+        endpoint: USAGE_ENDPOINT[spec.endpoint],
+        aiProvider: spec.aiProvider,
+        requestTokens: usage.inputTokens,
+        responseTokens: usage.totalTokens - usage.inputTokens,
+      });
+      const who = models.describe(spec.aiProvider);
+      await this.record(spec, requestId, { text: cancelled.partialText, ...who, usage, responseTime, creditsUsed });
+      log.info({ event: `writing.${spec.endpoint}.cancelled`, tokens: usage.totalTokens, credits: creditsUsed }, "cancelled");
+    } catch (err) {
+      await ledger.release(requestId).catch(() => {});
+      log.error({ event: "writing.cancel.settle.failed", err }, "settling a cancelled request failed");
+    }
+  }
+
+  private async record(
+    spec: JobSpec,
+    requestId: string,
+    r: { text: string; writer: Writer; model: string; usage: TokenUsage; responseTime: number; creditsUsed: number },
+  ) {
+    try {
+      await this.deps.db.insert(apiRequests).values({
+        userId: spec.userId,
+        requestId,
+        endpoint: spec.endpoint,
+        currentDate: spec.record.currentDate,
+        contentType: spec.record.contentType,
+        targetAudience: spec.record.targetAudience ?? null,
+        wordCount: spec.record.wordCount ?? null,
+        additionalContext: spec.record.additionalContext ?? null,
+        aiProvider: spec.aiProvider,
+        writingStyle: spec.record.writingStyle ?? null,
+        model: r.model,
+        response: assistantMessage(r.text, r.writer, r.model),
+        tokensUsed: r.usage.totalTokens,
+        responseTime: r.responseTime,
+        creditsUsed: r.creditsUsed,
+      });
+    } catch (err) {
+      // The user has the text and has paid; a lost history row must not turn that into an error.
+      this.deps.logger.error({ event: "writing.record.failed", requestId, err }, "could not record the request");
+    }
+  }
+}
+
+function toDraftRequest(s: SessionContext): DraftRequest {
+  return {
+    currentDate: s.currentDate,
+    contentType: s.contentType,
+    targetAudience: s.targetAudience,
+    wordCount: s.wordCount,
+    additionalContext: s.additionalContext,
+    writingStyle: s.writingStyle,
+    seoKeywords: s.seoKeywords,
+  };
+}
+
+function billed(o: Outcome) {
+  return {
+    requestId: o.requestId,
+    responseTime: o.responseTime,
+    creditsUsed: o.creditsUsed,
+    tokensUsed: o.tokensUsed,
+    aiProvider: o.aiProvider,
+    writer: o.writer,
+    model: o.model,
+  };
+}
+
+function toGeneration(o: Outcome): GenerationResponse {
+  return { response: assistantMessage(o.text, o.writer, o.model), ...billed(o) };
+}
+
+/** For the log only: the failure's name, status and message (never a body that could echo a prompt). */
+function describeCause(err: unknown) {
+  if (err instanceof AppError) return { code: err.code };
+  const e = err as { name?: string; statusCode?: number; message?: string; lastError?: { statusCode?: number; message?: string } };
+  return {
+    name: e?.name,
+    status: e?.statusCode ?? e?.lastError?.statusCode,
+    message: String(e?.lastError?.message ?? e?.message ?? err).slice(0, 300),
+  };
+}

@@ -1,0 +1,197 @@
+// Admin requests, responses, rules and texts (spec §3, §4, §5, §8, §9): bonus campaigns and direct grants.
+import { z } from "zod";
+import { CAMPAIGN_DEFAULT_CREDITS, DIRECT_GRANT } from "./limits";
+
+export const CAMPAIGN_TYPES = ["new_signups", "all_users"] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+export type CampaignStatus = "draft" | "scheduled" | "expired" | "completed" | "active";
+
+export const ADMIN_MESSAGES = {
+  campaignNameRequired: "Campaign name is required",
+  creditAmountInvalid: "Credit amount must be a whole number of at least 1",
+  campaignTypeInvalid: "Campaign type must be new_signups or all_users",
+  maxRecipientsInvalid: "Max recipients must be a whole number of at least 1",
+  startDateRequired: "Start date is required",
+  startDateInvalid: "Start date must be a valid date",
+  endDateInvalid: "End date must be a valid date",
+  endBeforeStart: "End date must be after the start date",
+  campaignNotFound: "Campaign not found",
+  campaignHasRecipients: "This campaign has recipients and cannot be deleted. Deactivate it instead.",
+  searchTooShort: `Search needs at least ${DIRECT_GRANT.searchMinChars} characters`,
+  selectUsers: "Select at least one user",
+  grantAmountInvalid: `Credit amount must be a whole number from ${DIRECT_GRANT.minAmount} to ${DIRECT_GRANT.maxAmount}`,
+  reasonRequired: "Reason for grant is required",
+  reasonTooLong: `Reason must be ${DIRECT_GRANT.reasonMax} characters or fewer`,
+  userNotFound: "User not found",
+} as const;
+
+/** "" and null from a form mean "not given". */
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const dateInput = (invalid: string) =>
+  z
+    .union([z.string(), z.date()], { message: invalid })
+    .transform((v, ctx) => {
+      const d = v instanceof Date ? v : new Date(v);
+      if (Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+export const CampaignCreateRequest = z
+  .object({
+    name: z.string({ message: ADMIN_MESSAGES.campaignNameRequired }).trim().min(1, { message: ADMIN_MESSAGES.campaignNameRequired }).max(200),
+    description: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()).transform((v) => v ?? ""),
+    creditAmount: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? CAMPAIGN_DEFAULT_CREDITS : v),
+      z.coerce.number({ message: ADMIN_MESSAGES.creditAmountInvalid }).int({ message: ADMIN_MESSAGES.creditAmountInvalid }).min(1, { message: ADMIN_MESSAGES.creditAmountInvalid }).max(1_000_000, { message: ADMIN_MESSAGES.creditAmountInvalid }),
+    ),
+    campaignType: z.enum(CAMPAIGN_TYPES, { message: ADMIN_MESSAGES.campaignTypeInvalid }),
+    maxRecipients: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ message: ADMIN_MESSAGES.maxRecipientsInvalid }).int({ message: ADMIN_MESSAGES.maxRecipientsInvalid }).min(1, { message: ADMIN_MESSAGES.maxRecipientsInvalid }).optional(),
+    ),
+    startDate: z.preprocess(blankToUndefined, dateInput(ADMIN_MESSAGES.startDateInvalid).optional()).refine((v) => v !== undefined, {
+      message: ADMIN_MESSAGES.startDateRequired,
+    }),
+    endDate: z.preprocess(blankToUndefined, dateInput(ADMIN_MESSAGES.endDateInvalid).optional()),
+    active: z.boolean().default(false),
+    /** all_users only: grant just these users instead of everyone. */
+    specificUserIds: z.preprocess(blankToUndefined, z.array(z.string().min(1)).max(10_000).optional()),
+  })
+  .refine((v) => !v.endDate || !v.startDate || v.endDate > v.startDate, { message: ADMIN_MESSAGES.endBeforeStart, path: ["endDate"] })
+  .transform((v) => ({ ...v, startDate: v.startDate as Date }));
+export type CampaignCreateRequest = z.input<typeof CampaignCreateRequest>;
+export type CampaignCreate = z.output<typeof CampaignCreateRequest>;
+
+export const CampaignIdParam = z.object({
+  id: z.coerce.number({ message: ADMIN_MESSAGES.campaignNotFound }).int({ message: ADMIN_MESSAGES.campaignNotFound }).positive({ message: ADMIN_MESSAGES.campaignNotFound }),
+});
+
+export const UserSearchQuery = z.object({
+  query: z.string({ message: ADMIN_MESSAGES.searchTooShort }).trim().min(DIRECT_GRANT.searchMinChars, { message: ADMIN_MESSAGES.searchTooShort }).max(200),
+});
+
+export const GrantHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const DirectGrantRequest = z.object({
+  userIds: z.array(z.string().min(1), { message: ADMIN_MESSAGES.selectUsers }).min(1, { message: ADMIN_MESSAGES.selectUsers }).max(1000),
+  creditAmount: z
+    .number({ message: ADMIN_MESSAGES.grantAmountInvalid })
+    .int({ message: ADMIN_MESSAGES.grantAmountInvalid })
+    .min(DIRECT_GRANT.minAmount, { message: ADMIN_MESSAGES.grantAmountInvalid })
+    .max(DIRECT_GRANT.maxAmount, { message: ADMIN_MESSAGES.grantAmountInvalid }),
+  reason: z
+    .string({ message: ADMIN_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.reasonRequired })
+    .max(DIRECT_GRANT.reasonMax, { message: ADMIN_MESSAGES.reasonTooLong }),
+});
+export type DirectGrantRequest = z.infer<typeof DirectGrantRequest>;
+
+/** A campaign in the admin list (dates as ISO strings). */
+export interface Campaign {
+  id: number;
+  name: string;
+  description: string;
+  creditAmount: number;
+  campaignType: CampaignType;
+  specificUserIds: string[] | null;
+  maxRecipients: number | null;
+  currentRecipients: number;
+  startDate: string;
+  endDate: string | null;
+  active: boolean;
+  status: CampaignStatus;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Spec §4: draft if not active; if active: scheduled when the start is in the future, expired when
+ * the end is past, completed when recipients reached the maximum, otherwise active.
+ */
+export function campaignStatus(
+  c: { active: boolean; startDate: Date | string; endDate: Date | string | null; maxRecipients: number | null; currentRecipients: number },
+  now: Date = new Date(),
+): CampaignStatus {
+  if (!c.active) return "draft";
+  if (new Date(c.startDate).getTime() > now.getTime()) return "scheduled";
+  if (c.endDate && new Date(c.endDate).getTime() < now.getTime()) return "expired";
+  if (c.maxRecipients != null && c.currentRecipients >= c.maxRecipients) return "completed";
+  return "active";
+}
+
+export interface CampaignsResponse {
+  success: true;
+  campaigns: Campaign[];
+}
+
+export interface CampaignResponse {
+  success: true;
+  message: string;
+  campaign: Campaign;
+  /** Users credited by this call (all_users activation); 0 otherwise. */
+  granted: number;
+}
+
+export interface CampaignRecipient {
+  id: number;
+  userId: string;
+  username: string;
+  email: string | null;
+  creditsGranted: number;
+  grantedAt: string;
+}
+
+export interface RecipientsResponse {
+  success: true;
+  recipients: CampaignRecipient[];
+}
+
+export interface SearchableUser {
+  id: string;
+  username: string;
+  email: string;
+  currentCredits: number;
+}
+
+export interface UserSearchResponse {
+  success: true;
+  users: SearchableUser[];
+}
+
+export interface GrantHistoryEntry {
+  id: number;
+  userId: string;
+  username: string;
+  email: string;
+  reason: string;
+  creditsGranted: number;
+  grantedAt: string;
+  grantedBy: string | null;
+}
+
+export interface GrantHistoryResponse {
+  success: true;
+  history: GrantHistoryEntry[];
+}
+
+export interface DirectGrantResult {
+  userId: string;
+  success: boolean;
+  error?: string;
+  /** The user's available credits after the grant (on success). */
+  newBalance?: number;
+}
+
+export interface DirectGrantResponse {
+  success: boolean;
+  message: string;
+  results: DirectGrantResult[];
+}

@@ -1,0 +1,26 @@
+// Token → credit arithmetic, the single source for the UI's guidance and the server's charges.
+import { CREDITS } from "./limits";
+
+/** 1 credit ≈ 1,000 tokens with a 25 % markup, rounded up; any paid work costs at least 1 credit. */
+export function creditsForTokens(tokens: number): number {
+  if (!Number.isFinite(tokens) || tokens <= 0) return 0;
+  return Math.max(1, Math.ceil((tokens / CREDITS.tokensPerCredit) * CREDITS.markup));
+}
+
+/** USD price per credit, to three decimals as the billing screen shows it. */
+export function pricePerCredit(priceCents: number, credits: number): number {
+  if (credits <= 0) return 0;
+  return Math.round((priceCents / 100 / credits) * 1000) / 1000;
+}
+
+export const centsToUsd = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * The hold for a writing call, estimated from the work asked for: the requested words (≈ 1.4
+ * tokens a word) plus the prompt, with head-room, so a user with 5 credits can still ask for a
+ * short draft. Settlement charges the real usage.
+ */
+export function estimateWritingTokens(opts: { wordCount: number; promptChars: number }): number {
+  const words = Math.min(Math.max(opts.wordCount || 800, 100), 10_000);
+  return Math.ceil(words * 1.4 * 1.3 + opts.promptChars / 4);
+}

@@ -1,0 +1,69 @@
+// The constants of spec §9, in one place: never a bare 5000 in a component.
+export const PROMPT_MAX_CHARS = 5000;
+export const ADDITIONAL_CONTEXT_MAX_CHARS = 100_000;
+export const MIN_CREDITS_LANDING = 30;
+export const MIN_CREDITS_FULL_APP = 5;
+export const LOW_BALANCE_THRESHOLD = 10;
+export const INSUFFICIENT_DIALOG_PACKAGES = 3;
+export const HISTORY_LIMIT = 20;
+
+export const CREDITS = {
+  tokensPerCredit: 1000,
+  markup: 1.25,
+  detection: 1,
+} as const;
+
+/**
+ * SEO prices in credits (spec §9: "SEO about 2-4"). With a model (a provider key is set), revise and
+ * optimize hold an estimate and settle on the real tokens (creditsForTokens); these flat prices apply
+ * where no model runs: produce-code always (deterministic), revise/optimize on the offline writer.
+ */
+export const SEO_CREDITS = {
+  /** POST /api/seo-produce-code: the HTML pipeline only, no model. */
+  produceCode: 2,
+  /** POST /api/seo-revise-text on the offline writer (deterministic rules). */
+  reviseOffline: 3,
+  /** POST /api/seo-optimize on the offline writer (rules, then the HTML pipeline). */
+  optimizeOffline: 3,
+} as const;
+
+export const FIXED_API_PARAMETERS = {
+  openai: { label: "GPT-5", maxOutputTokens: 30_000, tools: "none" },
+  anthropic: { label: "Claude Sonnet 4", maxOutputTokens: 20_000, tools: "web_search" },
+  temperature: 1,
+} as const;
+
+export const PLATFORMS = ["wordpress", "shopify"] as const;
+export const AI_PROVIDERS = ["anthropic", "openai"] as const;
+export const WRITING_STYLES = ["prose2", "original"] as const;
+export const DEFAULT_PROVIDER = "openai";
+export const DEFAULT_WRITING_STYLE = "prose2";
+
+export const PROGRESS = {
+  cap: 90,
+  phases: [25, 50, 75],
+  tickMs: 100,
+  step: 0.5,
+  messageRotationMs: 2500,
+  draftRevealMs: 800,
+} as const;
+
+export const REVISED_TEXT_ANALYSIS_DELAY_MS = 500;
+export const PAYMENT_RETURN_REFRESH_MS = 2000;
+
+export const CAMPAIGN_DEFAULT_CREDITS = 50;
+export const DIRECT_GRANT = {
+  defaultAmount: 100,
+  minAmount: 1,
+  maxAmount: 10_000,
+  reasonMax: 500,
+  searchDebounceMs: 300,
+  searchMinChars: 2,
+  dateFormat: "MMM d, yyyy HH:mm",
+} as const;
+
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  generationErrorMs: 8000,
+} as const;

@@ -1,0 +1,26 @@
+// Every page route of spec §2. The server answers these with the app and 200, anything else with
+// the app and a real 404 (the client shows 'Page Not Found').
+export const PRODUCT = "draftsmith";
+
+export const PAGE_ROUTES = {
+  home: "/",
+  product: `/${PRODUCT}`,
+  generate: `/${PRODUCT}/generate`,
+  results: `/${PRODUCT}/results`,
+  billing: "/billing",
+  billingSuccess: "/billing/success",
+  policy: "/policy",
+  promptingGuide: "/prompting-guide",
+  console: "/prose-console",
+  adminCampaigns: "/admin/bonus-credits",
+  adminDirectGrant: "/admin/direct-grant",
+  settings: "/settings",
+  oauthPopup: "/auth/popup-complete",
+} as const;
+
+const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
+
+export function isKnownPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return KNOWN.has(path);
+}

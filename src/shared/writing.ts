@@ -1,0 +1,184 @@
+// The writing loop's contract (spec §3, §5, §7): request schemas with the spec's messages, and the
+// response, stream-event and history shapes. Pure: the client's forms use the same schemas.
+import { z } from "zod";
+import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
+
+/** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */
+export const DOCUMENT_MAX_CHARS = ADDITIONAL_CONTEXT_MAX_CHARS;
+/** Most flagged sentences one revise or final rewrite carries. */
+export const FLAGGED_SENTENCES_MAX = 500;
+const SHORT_FIELD_MAX = 1000;
+
+export const AiProvider = z.enum(AI_PROVIDERS, { error: "AI provider must be anthropic or openai" });
+export type AiProvider = z.infer<typeof AiProvider>;
+export const WritingStyle = z.enum(WRITING_STYLES, { error: "Writing style must be prose2 or original" });
+export type WritingStyle = z.infer<typeof WritingStyle>;
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** An optional free-text field: null and "" count as absent. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .nullish()
+    .transform((v) => (v?.trim() ? v : undefined));
+
+/** The session form (spec §5): what a draft is written from, and the context of every revision. */
+export const SessionContext = z.object({
+  currentDate: required("Current date is required", 100, "Current date must be at most 100 characters"),
+  contentType: required(
+    "Content type is required",
+    PROMPT_MAX_CHARS,
+    `Content type must be at most ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`,
+  ),
+  targetAudience: optionalText("Target audience", SHORT_FIELD_MAX),
+  /** A string in the spec ("800"); a number is accepted and kept as its text. */
+  wordCount: z
+    .union([z.string(), z.number()], { error: "Word count must be text or a number" })
+    .nullish()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === "" ? undefined : String(v).trim()))
+    .refine((v) => v === undefined || v.length <= 50, "Word count must be at most 50 characters"),
+  additionalContext: optionalText("Additional context", ADDITIONAL_CONTEXT_MAX_CHARS),
+  aiProvider: AiProvider.default("openai"),
+  writingStyle: WritingStyle.default("prose2"),
+  seoKeywords: optionalText("SEO keywords", SHORT_FIELD_MAX),
+});
+export type SessionContext = z.infer<typeof SessionContext>;
+export type SessionContextInput = z.input<typeof SessionContext>;
+
+const FlaggedSentences = z
+  .array(z.string({ error: "AI detected sentences must be text" }).max(PROMPT_MAX_CHARS), {
+    error: "AI detected sentences are required",
+  })
+  .max(FLAGGED_SENTENCES_MAX, `At most ${FLAGGED_SENTENCES_MAX} AI detected sentences`)
+  .transform((list) => list.map((s) => s.trim()).filter(Boolean));
+
+/**
+ * POST /api/execute. `mode: "revise"` with `originalContent` and `aiDetectedSentences` is Revise
+ * Content: the server rewrites the flagged sentences in the context of the whole document.
+ */
+export const ExecuteRequest = SessionContext.extend({
+  mode: z.enum(["draft", "revise"], { error: "Mode must be draft or revise" }).default("draft"),
+  originalContent: z.string().max(DOCUMENT_MAX_CHARS, "Original content is too long (100,000 characters at most)").optional(),
+  aiDetectedSentences: FlaggedSentences.optional(),
+}).superRefine((req, ctx) => {
+  if (req.mode !== "revise") return;
+  if (!req.originalContent?.trim())
+    ctx.addIssue({ code: "custom", path: ["originalContent"], message: "Original content is required" });
+  else if (!req.aiDetectedSentences?.length)
+    ctx.addIssue({ code: "custom", path: ["aiDetectedSentences"], message: "AI detected sentences are required" });
+});
+export type ExecuteRequest = z.infer<typeof ExecuteRequest>;
+export type ExecuteRequestInput = z.input<typeof ExecuteRequest>;
+
+/** POST /api/final-rewrite. The provider comes from sessionContext.aiProvider (openai by default). */
+export const FinalRewriteRequest = z.object({
+  originalContent: required(
+    "Original content is required",
+    DOCUMENT_MAX_CHARS,
+    "Original content is too long (100,000 characters at most)",
+  ),
+  aiDetectedSentences: FlaggedSentences.refine((list) => list.length > 0, "AI detected sentences are required"),
+  sessionContext: SessionContext.optional(),
+});
+export type FinalRewriteRequest = z.infer<typeof FinalRewriteRequest>;
+export type FinalRewriteRequestInput = z.input<typeof FinalRewriteRequest>;
+
+/** POST /api/revise-text: PROSE applied to pasted text only. */
+export const ReviseTextRequest = z.object({
+  text: required("Text is required", DOCUMENT_MAX_CHARS, "Text is too long (100,000 characters at most)"),
+  aiProvider: AiProvider.default("openai"),
+});
+export type ReviseTextRequest = z.infer<typeof ReviseTextRequest>;
+export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
+
+/** Who wrote the text: a provider's model, or the offline writer (never passed off as AI). */
+export type Writer = AiProvider | "offline";
+export const OFFLINE_MODEL = "offline-writer";
+
+/** Where a history entry came from. */
+export type WritingEndpoint = "execute" | "revise" | "final-rewrite" | "revise-text";
+
+export type ContentPart =
+  | { type: "text"; text: string }
+  | { type: "json"; json: { draft: string; document: string; text: string } };
+
+/** The generation response's model message (spec §3): text parts, which are joined, and a json part. */
+export interface AssistantMessage {
+  role: "assistant";
+  content: ContentPart[];
+  model: string;
+  writer: Writer;
+}
+
+interface Billed {
+  requestId: string;
+  responseTime: number;
+  creditsUsed: number;
+  tokensUsed: number;
+  aiProvider: AiProvider;
+  writer: Writer;
+  model: string;
+}
+
+/** POST /api/execute and POST /api/final-rewrite. */
+export interface GenerationResponse extends Billed {
+  response: AssistantMessage;
+}
+
+/** POST /api/revise-text: the revised text itself. */
+export interface ReviseTextResponse extends Billed {
+  response: string;
+}
+
+/**
+ * Server-sent events of a streamed call (`Accept: text/event-stream`), in order: one `start`, any
+ * number of `delta`, then exactly one `done` (the same body the JSON form answers) or `error`.
+ */
+export type WritingStreamEvent =
+  | { event: "start"; data: { requestId: string; writer: Writer; model: string; aiProvider: AiProvider } }
+  | { event: "delta"; data: { text: string } }
+  | { event: "done"; data: GenerationResponse | ReviseTextResponse }
+  | { event: "error"; data: { error: string; code?: string } };
+
+/** GET /api/history: the caller's own requests, newest first. */
+export interface HistoryItem {
+  id: number;
+  requestId: string;
+  createdAt: string;
+  aiProvider: AiProvider;
+  responseTime: number;
+  contentType: string;
+  currentDate: string;
+  endpoint: WritingEndpoint;
+  model: string | null;
+  creditsUsed: number;
+  tokensUsed: number;
+}
+
+/** The text of a model message: its text parts joined, else the json part's draft (spec §3). */
+export function messageText(message: AssistantMessage | string | null | undefined): string {
+  if (!message) return "";
+  if (typeof message === "string") return message;
+  const text = message.content
+    .filter((p): p is Extract<ContentPart, { type: "text" }> => p.type === "text")
+    .map((p) => p.text)
+    .join("");
+  if (text) return text;
+  const json = message.content.find((p): p is Extract<ContentPart, { type: "json" }> => p.type === "json")?.json;
+  return json?.draft || json?.document || json?.text || "";
+}
+
+export function assistantMessage(text: string, writer: Writer, model: string): AssistantMessage {
+  return {
+    role: "assistant",
+    content: [
+      { type: "text", text },
+      { type: "json", json: { draft: text, document: text, text } },
+    ],
+    model,
+    writer,
+  };
+}
