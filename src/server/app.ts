@@ -12,10 +12,12 @@ import { adminRoutes } from "./admin/admin.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
+import { detectionRoutes } from "./detection/detection.routes";
 import { AppError } from "./errors";
 import { onError } from "./http/errors";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
 import type { AppEnv } from "./http/types";
+import { seoRoutes } from "./seo/seo.routes";
 import { writingRoutes } from "./writing/writing.routes";
 
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -59,7 +61,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       },
     }),
   );
-  app.use("/api/*", sessionUser(auth));
+  app.use("/api/*", sessionUser(auth, deps.sessionCache));
   app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
   app.use("/api/admin/*", requireAdmin);
 
@@ -79,6 +81,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     authRoutes({
       auth,
       limiter: deps.limiter,
+      sessionCache: deps.sessionCache,
       trustProxy: config.trustProxy,
       googleConfigured: Boolean(config.google),
     }),
@@ -86,6 +89,8 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api/billing", billingRoutes({ ledger: deps.ledger, billing: deps.billing, publicUrl: config.publicUrl }));
   app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants }));
   app.route("/api", writingRoutes(deps));
+  app.route("/api", detectionRoutes(deps));
+  app.route("/api", seoRoutes(deps));
 
   app.all("/api/*", (c) => c.json({ error: `No API endpoint at ${c.req.method} ${c.req.path}` }, 404));
 

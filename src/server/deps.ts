@@ -1,15 +1,20 @@
 // Builds the app's services once from config and database; routes receive what they need.
+
+import { DirectGrantService } from "./admin/direct-grant.service";
 import { createAuth } from "./auth/auth";
 import { RateLimiter } from "./auth/rate-limit";
 import { resolveAuthSecret } from "./auth/secret";
-import type { Config } from "./config";
-import { DirectGrantService } from "./admin/direct-grant.service";
 import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
+import type { Config } from "./config";
 import { CampaignService } from "./credits/campaigns.service";
 import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
+import { DetectionService } from "./detection/detection.service";
+import { createDetector } from "./detection/index";
+import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
+import { SeoService } from "./seo/seo.service";
 import { createWritingModels } from "./writing/models";
 import { WritingService } from "./writing/writing.service";
 
@@ -18,6 +23,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   const ledger = new Ledger(db, { holdTtlSeconds: config.holdTtlSeconds });
   const campaigns = new CampaignService(db, ledger, logger);
   const limiter = new RateLimiter(db);
+  const sessionCache = new SessionCache();
   const auth = createAuth({
     config,
     db,
@@ -32,11 +38,31 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     db,
     ledger,
     logger,
-    stripe: config.stripe ? { client: createStripe(config.stripe), webhookSecret: config.stripe.webhookSecret } : undefined,
+    stripe: config.stripe
+      ? { client: createStripe(config.stripe), webhookSecret: config.stripe.webhookSecret }
+      : undefined,
   });
   const directGrants = new DirectGrantService(db, ledger, logger);
-  const writing = new WritingService({ db, ledger, models: createWritingModels(config), logger });
-  return { config, database, db, logger, ledger, limiter, auth, writing, campaigns, billing, directGrants };
+  const models = createWritingModels(config);
+  const writing = new WritingService({ db, ledger, models, logger });
+  const detection = new DetectionService({ db, ledger, detector: createDetector(config.detection), logger });
+  const seo = new SeoService({ ledger, models, logger });
+  return {
+    config,
+    database,
+    db,
+    logger,
+    ledger,
+    limiter,
+    sessionCache,
+    auth,
+    writing,
+    detection,
+    seo,
+    campaigns,
+    billing,
+    directGrants,
+  };
 }
 
 export type Deps = ReturnType<typeof createDeps>;

@@ -5,6 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { AUTH_MESSAGES, PASSWORD_POLICY } from "../../shared/auth";
 import type { AppEnv } from "../http/types";
+import type { SessionCache } from "../http/middleware";
 import type { Auth } from "./auth";
 import type { RateLimiter } from "./rate-limit";
 
@@ -39,11 +40,12 @@ const CLIENT_CODE: Record<string, string> = {
 interface AuthRouteDeps {
   auth: Auth;
   limiter: RateLimiter;
+  sessionCache: SessionCache;
   trustProxy: boolean;
   googleConfigured: boolean;
 }
 
-export function authRoutes({ auth, limiter, trustProxy, googleConfigured }: AuthRouteDeps) {
+export function authRoutes({ auth, limiter, sessionCache, trustProxy, googleConfigured }: AuthRouteDeps) {
   const r = new Hono<AppEnv>();
 
   r.get("/password-policy", (c) => c.json(PASSWORD_POLICY));
@@ -92,6 +94,7 @@ export function authRoutes({ auth, limiter, trustProxy, googleConfigured }: Auth
     }
 
     const response = await auth.handler(request);
+    if (path === "/sign-out" || path === "/revoke-sessions" || path === "/revoke-session") sessionCache.forget(c.req.raw.headers);
 
     if (signInEmail) {
       if (response.status === 401 || response.status === 403)

@@ -1,4 +1,5 @@
 import { Coins, CreditCard, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
@@ -11,7 +12,18 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { useAuth } from "../auth/auth-context";
-import { SignInDialog } from "../auth/sign-in-dialog";
+
+// The sign-in forms (and zod, react-hook-form) load when the dialog first opens, not with the landing page.
+const SignInDialog = lazy(() => import("../auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })));
+
+function LazySignInDialog() {
+  const { signInOpen } = useAuth();
+  return signInOpen ? (
+    <Suspense fallback={null}>
+      <SignInDialog />
+    </Suspense>
+  ) : null;
+}
 
 export function Logo() {
   return (
@@ -147,7 +159,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <SignInDialog />
+      <LazySignInDialog />
     </div>
   );
 }
