@@ -10,6 +10,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "draftsmi
 
 export default defineConfig({
   testDir: "e2e",
+  // Per build folder, so parallel runs (DIST_DIR) never share artifacts.
+  outputDir: `test-results/${(process.env.DIST_DIR ?? "dist").replace(/\W+/g, "-")}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -45,6 +47,8 @@ export default defineConfig({
       ADMIN_EMAILS: "admin@e2e.test",
       LOG_LEVEL: "warn",
       WELCOME_BONUS_CREDITS: "50",
+      // Every browser test signs up from 127.0.0.1; the limit itself is tested in src/server/auth.
+      SIGN_UPS_PER_MINUTE: "1000",
       ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
     },
   },

@@ -38,7 +38,10 @@ async function loadedByBrowser(): Promise<string[]> {
       } catch {}
       await new Promise((r) => setTimeout(r, 100));
     }
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-dev-shm-usage"],
+    });
     const page = await browser.newPage();
     const assets = new Set<string>();
     page.on("request", (req) => {

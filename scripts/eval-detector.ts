@@ -5,7 +5,8 @@
  *
  * Default data: ../shared/data/detector-dev/dev.jsonl (relative to the repo).
  * Prints JSON lines (overall, held-out split, per domain, per generator,
- * 5-fold cross-validation) and a one-line summary. The "all" rows include the
+ * 5-fold cross-validation, sentence-level figures and the splice test) and a
+ * one-line summary. The "all" rows include the
  * 80% the shipped model was trained on; the held-out and cross-validated rows
  * are the honest ones.
  */
@@ -13,9 +14,10 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { detectBuiltin } from "../src/server/detection/builtin";
 import { isHeldOut, type LabelledText, readLabelledTexts } from "../src/server/detection/dataset";
-import { auroc, seededRandom } from "../src/server/detection/logistic";
+import { auroc, seededRandom, sentenceLogit, sigmoid } from "../src/server/detection/logistic";
 import modelJson from "../src/server/detection/model.json" with { type: "json" };
-import { crossValidate, prepare, TRAINING_SEED } from "../src/server/detection/training";
+import { type SentenceScorer, sentenceReport, spliceReport } from "../src/server/detection/sentence-eval";
+import { crossValidate, crossValidateSentences, prepare, TRAINING_SEED } from "../src/server/detection/training";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dataPath = resolve(process.argv[2] ?? resolve(repoRoot, "../shared/data/detector-dev/dev.jsonl"));
@@ -130,13 +132,57 @@ for (const generator of [...new Set(records.filter((r) => r.label === "ai").map(
     ),
   );
 }
-const cv = crossValidate(prepare(records), modelJson.training.l2);
+const prepared = prepare(records);
+const cv = crossValidate(prepared, modelJson.training.l2);
 lines.push({
   slice: "5-fold cross-validation (document model retrained per fold on this file)",
   l2: modelJson.training.l2,
   aurocMean: round(cv.mean),
   aurocSd: round(cv.sd),
   folds: cv.foldAurocs.map((a) => round(a)),
+});
+
+// Sentence level: the shipped scores (score against the document's label), then the splice test.
+const scoreSentences: SentenceScorer = (text) => {
+  const result = detectBuiltin(text);
+  const flagged = new Set(result.aiSentences);
+  return {
+    success: result.success,
+    aiPercentage: result.aiPercentage,
+    sentences: (result.sentences ?? []).map((s) => ({ text: s.text, score: s.score, flagged: flagged.has(s.text) })),
+  };
+};
+const heldOutRecords = records.filter((r) => isHeldOut(r));
+lines.push(sentenceReport("all", records, scoreSentences));
+lines.push(sentenceReport("held-out", heldOutRecords, scoreSentences));
+for (const generator of [...new Set(records.filter((r) => r.label === "ai").map((r) => r.generator))].sort()) {
+  lines.push(
+    sentenceReport(
+      `generator:${generator}`,
+      records.filter((r) => r.label === "human" || r.generator === generator),
+      scoreSentences,
+    ),
+  );
+}
+lines.push(spliceReport("all", records, scoreSentences));
+lines.push(spliceReport("held-out", heldOutRecords, scoreSentences));
+// Out of fold on this file: the sentence model retrained per fold, with and without the document prior.
+const sentenceCv = crossValidateSentences(prepared, modelJson.training.sentence.l2);
+const { a, b } = modelJson.calibration;
+const withPrior = sentenceCv.rows.map((r, i) =>
+  sigmoid(sentenceLogit(sentenceCv.localLogits[i], a * cv.outOfFoldLogits[r.text] + b, modelJson.sentencePrior)),
+);
+lines.push({
+  slice: "sentences: 5-fold cross-validation (sentence and document models retrained per fold on this file)",
+  l2: modelJson.training.sentence.l2,
+  sentences: sentenceCv.rows.length,
+  localAuroc: round(sentenceCv.localAuroc),
+  auroc: round(
+    auroc(
+      withPrior,
+      sentenceCv.rows.map((r) => r.y),
+    ),
+  ),
 });
 for (const line of lines) console.log(JSON.stringify(line));
 
@@ -146,4 +192,18 @@ console.log(
   `summary: AUROC ${all.auroc} (held-out ${heldOut.auroc}, 5-fold CV ${round(cv.mean)} ± ${round(cv.sd)}), ` +
     `accuracy ${all.accuracy}, TPR@5%FPR ${all.tprAt5Fpr}, human FPR ${all.humanFalsePositiveRate} ` +
     `at threshold ${round(modelJson.thresholds.document)}, ${all.wordsPerSecond} words/s`,
+);
+const sentencesHeldOut = sentenceReport("held-out", heldOutRecords, scoreSentences);
+const splice = spliceReport("all", records, scoreSentences);
+console.log(
+  `sentences: held-out AUROC ${sentencesHeldOut.auroc} (5-fold CV ${round(sentenceCv.localAuroc)} local only, ` +
+    `${round(
+      auroc(
+        withPrior,
+        sentenceCv.rows.map((r) => r.y),
+      ),
+    )} with prior), human sentences ` +
+    `flagged ${sentencesHeldOut.humanFlagRate}, AI sentences flagged ${sentencesHeldOut.aiFlagRate}; splice test: ` +
+    `inserted flagged ${splice.insertedFlagRate}, human flagged ${splice.humanFlagRateBefore} -> ${splice.humanFlagRateAfter}, ` +
+    `within-text AUROC ${splice.withinTextAuroc}`,
 );

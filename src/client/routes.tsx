@@ -4,10 +4,10 @@ import { PAGE_ROUTES } from "../shared/routes";
 import { Spinner } from "./components/ui/spinner";
 import { PopupComplete } from "./features/auth/popup-complete";
 import { Layout } from "./features/layout/layout";
-import { ComingSoon } from "./features/pages/coming-soon";
 import { NotFoundPage } from "./features/pages/not-found";
 import { PolicyPage } from "./features/pages/policy";
 import { PromptingGuidePage } from "./features/pages/prompting-guide";
+import { RouteErrorPage } from "./features/pages/route-error";
 import { SettingsPage } from "./features/pages/settings";
 
 const page = (element: React.ReactNode) => (
@@ -24,23 +24,36 @@ const page = (element: React.ReactNode) => (
 
 // Screens that later issues fill load on demand, so the landing page stays light.
 const Home = lazy(() => import("./features/home/home-page").then((m) => ({ default: m.HomePage })));
+const Results = lazy(() => import("./features/writing/results/results-page").then((m) => ({ default: m.ResultsPage })));
+const Billing = lazy(() => import("./features/billing/billing-page").then((m) => ({ default: m.BillingPage })));
+const Campaigns = lazy(() => import("./features/admin/campaigns-page").then((m) => ({ default: m.CampaignsPage })));
+const DirectGrant = lazy(() =>
+  import("./features/admin/direct-grant-page").then((m) => ({ default: m.DirectGrantPage })),
+);
+const FullApp = lazy(() =>
+  import("./features/writing/full-app/full-app-page").then((m) => ({ default: m.FullAppPage })),
+);
+const ProseConsole = lazy(() =>
+  import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
+);
 
 export const router = createBrowserRouter([
   { path: PAGE_ROUTES.oauthPopup, element: <PopupComplete /> },
   {
     element: <Layout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: PAGE_ROUTES.home, element: page(<Home />) },
       { path: PAGE_ROUTES.product, element: page(<Home />) },
-      { path: PAGE_ROUTES.generate, element: <ComingSoon title="Full generation app" /> },
-      { path: PAGE_ROUTES.results, element: <ComingSoon title="Results" /> },
-      { path: PAGE_ROUTES.billing, element: <ComingSoon title="Credits & Billing" /> },
-      { path: PAGE_ROUTES.billingSuccess, element: <ComingSoon title="Credits & Billing" /> },
+      { path: PAGE_ROUTES.generate, element: page(<FullApp />) },
+      { path: PAGE_ROUTES.results, element: page(<Results />) },
+      { path: PAGE_ROUTES.billing, element: page(<Billing />) },
+      { path: PAGE_ROUTES.billingSuccess, element: page(<Billing paymentReturn />) },
       { path: PAGE_ROUTES.policy, element: <PolicyPage /> },
       { path: PAGE_ROUTES.promptingGuide, element: <PromptingGuidePage /> },
-      { path: PAGE_ROUTES.console, element: <ComingSoon title="PROSE API Console" /> },
-      { path: PAGE_ROUTES.adminCampaigns, element: <ComingSoon title="Bonus Credit Campaigns" /> },
-      { path: PAGE_ROUTES.adminDirectGrant, element: <ComingSoon title="Direct Credit Grant" /> },
+      { path: PAGE_ROUTES.console, element: page(<ProseConsole />) },
+      { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
+      { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
       { path: PAGE_ROUTES.settings, element: <SettingsPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -82,6 +82,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       auth,
       limiter: deps.limiter,
       sessionCache: deps.sessionCache,
+      signUpsPerMinute: config.signUpsPerMinute,
       trustProxy: config.trustProxy,
       googleConfigured: Boolean(config.google),
     }),

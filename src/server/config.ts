@@ -50,6 +50,7 @@ const ConfigSchema = z.object({
   STRIPE_API_BASE: optionalUrl("STRIPE_API_BASE"),
   WELCOME_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   HOLD_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -108,5 +109,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     welcomeBonusCredits: c.WELCOME_BONUS_CREDITS,
     holdTtlSeconds: c.HOLD_TTL_SECONDS,
+    signUpsPerMinute: c.SIGN_UPS_PER_MINUTE,
   };
 }

@@ -2,9 +2,9 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { startCreditSweeper } from "./credits/sweeper";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { seedOnce } from "./db/seed";
-import { startCreditSweeper } from "./credits/sweeper";
 import { createDeps } from "./deps";
 import { createLogger } from "./logger";
 

@@ -29,49 +29,69 @@ export const ADMIN_MESSAGES = {
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 const dateInput = (invalid: string) =>
-  z
-    .union([z.string(), z.date()], { message: invalid })
-    .transform((v, ctx) => {
-      const d = v instanceof Date ? v : new Date(v);
-      if (Number.isNaN(d.getTime())) {
-        ctx.addIssue({ code: "custom", message: invalid });
-        return z.NEVER;
-      }
-      return d;
-    });
+  z.union([z.string(), z.date()], { message: invalid }).transform((v, ctx) => {
+    const d = v instanceof Date ? v : new Date(v);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return d;
+  });
 
 export const CampaignCreateRequest = z
   .object({
-    name: z.string({ message: ADMIN_MESSAGES.campaignNameRequired }).trim().min(1, { message: ADMIN_MESSAGES.campaignNameRequired }).max(200),
+    name: z
+      .string({ message: ADMIN_MESSAGES.campaignNameRequired })
+      .trim()
+      .min(1, { message: ADMIN_MESSAGES.campaignNameRequired })
+      .max(200),
     description: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()).transform((v) => v ?? ""),
     creditAmount: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? CAMPAIGN_DEFAULT_CREDITS : v),
-      z.coerce.number({ message: ADMIN_MESSAGES.creditAmountInvalid }).int({ message: ADMIN_MESSAGES.creditAmountInvalid }).min(1, { message: ADMIN_MESSAGES.creditAmountInvalid }).max(1_000_000, { message: ADMIN_MESSAGES.creditAmountInvalid }),
+      z.coerce
+        .number({ message: ADMIN_MESSAGES.creditAmountInvalid })
+        .int({ message: ADMIN_MESSAGES.creditAmountInvalid })
+        .min(1, { message: ADMIN_MESSAGES.creditAmountInvalid })
+        .max(1_000_000, { message: ADMIN_MESSAGES.creditAmountInvalid }),
     ),
     campaignType: z.enum(CAMPAIGN_TYPES, { message: ADMIN_MESSAGES.campaignTypeInvalid }),
     maxRecipients: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ message: ADMIN_MESSAGES.maxRecipientsInvalid }).int({ message: ADMIN_MESSAGES.maxRecipientsInvalid }).min(1, { message: ADMIN_MESSAGES.maxRecipientsInvalid }).optional(),
+      z.coerce
+        .number({ message: ADMIN_MESSAGES.maxRecipientsInvalid })
+        .int({ message: ADMIN_MESSAGES.maxRecipientsInvalid })
+        .min(1, { message: ADMIN_MESSAGES.maxRecipientsInvalid })
+        .optional(),
     ),
-    startDate: z.preprocess(blankToUndefined, dateInput(ADMIN_MESSAGES.startDateInvalid).optional()).refine((v) => v !== undefined, {
-      message: ADMIN_MESSAGES.startDateRequired,
-    }),
+    startDate: z.preprocess(blankToUndefined, dateInput(ADMIN_MESSAGES.startDateInvalid).optional()),
     endDate: z.preprocess(blankToUndefined, dateInput(ADMIN_MESSAGES.endDateInvalid).optional()),
     active: z.boolean().default(false),
     /** all_users only: grant just these users instead of everyone. */
     specificUserIds: z.preprocess(blankToUndefined, z.array(z.string().min(1)).max(10_000).optional()),
   })
-  .refine((v) => !v.endDate || !v.startDate || v.endDate > v.startDate, { message: ADMIN_MESSAGES.endBeforeStart, path: ["endDate"] })
+  // Object-level: zod skips a missing optional key's own checks.
+  .refine((v) => v.startDate !== undefined, { message: ADMIN_MESSAGES.startDateRequired, path: ["startDate"] })
+  .refine((v) => !v.endDate || !v.startDate || v.endDate > v.startDate, {
+    message: ADMIN_MESSAGES.endBeforeStart,
+    path: ["endDate"],
+  })
   .transform((v) => ({ ...v, startDate: v.startDate as Date }));
 export type CampaignCreateRequest = z.input<typeof CampaignCreateRequest>;
 export type CampaignCreate = z.output<typeof CampaignCreateRequest>;
 
 export const CampaignIdParam = z.object({
-  id: z.coerce.number({ message: ADMIN_MESSAGES.campaignNotFound }).int({ message: ADMIN_MESSAGES.campaignNotFound }).positive({ message: ADMIN_MESSAGES.campaignNotFound }),
+  id: z.coerce
+    .number({ message: ADMIN_MESSAGES.campaignNotFound })
+    .int({ message: ADMIN_MESSAGES.campaignNotFound })
+    .positive({ message: ADMIN_MESSAGES.campaignNotFound }),
 });
 
 export const UserSearchQuery = z.object({
-  query: z.string({ message: ADMIN_MESSAGES.searchTooShort }).trim().min(DIRECT_GRANT.searchMinChars, { message: ADMIN_MESSAGES.searchTooShort }).max(200),
+  query: z
+    .string({ message: ADMIN_MESSAGES.searchTooShort })
+    .trim()
+    .min(DIRECT_GRANT.searchMinChars, { message: ADMIN_MESSAGES.searchTooShort })
+    .max(200),
 });
 
 export const GrantHistoryQuery = z.object({
@@ -79,7 +99,10 @@ export const GrantHistoryQuery = z.object({
 });
 
 export const DirectGrantRequest = z.object({
-  userIds: z.array(z.string().min(1), { message: ADMIN_MESSAGES.selectUsers }).min(1, { message: ADMIN_MESSAGES.selectUsers }).max(1000),
+  userIds: z
+    .array(z.string().min(1), { message: ADMIN_MESSAGES.selectUsers })
+    .min(1, { message: ADMIN_MESSAGES.selectUsers })
+    .max(1000),
   creditAmount: z
     .number({ message: ADMIN_MESSAGES.grantAmountInvalid })
     .int({ message: ADMIN_MESSAGES.grantAmountInvalid })
@@ -117,7 +140,13 @@ export interface Campaign {
  * the end is past, completed when recipients reached the maximum, otherwise active.
  */
 export function campaignStatus(
-  c: { active: boolean; startDate: Date | string; endDate: Date | string | null; maxRecipients: number | null; currentRecipients: number },
+  c: {
+    active: boolean;
+    startDate: Date | string;
+    endDate: Date | string | null;
+    maxRecipients: number | null;
+    currentRecipients: number;
+  },
   now: Date = new Date(),
 ): CampaignStatus {
   if (!c.active) return "draft";

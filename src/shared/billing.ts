@@ -13,14 +13,22 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export const CheckoutRequest = z.object({
-  packageId: z.coerce.number({ message: "packageId is required" }).int({ message: "packageId is required" }).positive({ message: "packageId is required" }),
+  packageId: z.coerce
+    .number({ message: "packageId is required" })
+    .int({ message: "packageId is required" })
+    .positive({ message: "packageId is required" }),
   successUrl: z.string({ message: "successUrl is required" }).url({ message: "successUrl must be a full URL" }),
   cancelUrl: z.string({ message: "cancelUrl is required" }).url({ message: "cancelUrl must be a full URL" }),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 
 export const ListQuery = z.object({
-  limit: z.coerce.number({ message: BILLING_MESSAGES.badLimit }).int({ message: BILLING_MESSAGES.badLimit }).min(1, { message: BILLING_MESSAGES.badLimit }).max(100, { message: BILLING_MESSAGES.badLimit }).default(HISTORY_LIMIT),
+  limit: z.coerce
+    .number({ message: BILLING_MESSAGES.badLimit })
+    .int({ message: BILLING_MESSAGES.badLimit })
+    .min(1, { message: BILLING_MESSAGES.badLimit })
+    .max(100, { message: BILLING_MESSAGES.badLimit })
+    .default(HISTORY_LIMIT),
 });
 
 /** GET /api/billing/credits */

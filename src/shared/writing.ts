@@ -61,7 +61,10 @@ const FlaggedSentences = z
  */
 export const ExecuteRequest = SessionContext.extend({
   mode: z.enum(["draft", "revise"], { error: "Mode must be draft or revise" }).default("draft"),
-  originalContent: z.string().max(DOCUMENT_MAX_CHARS, "Original content is too long (100,000 characters at most)").optional(),
+  originalContent: z
+    .string()
+    .max(DOCUMENT_MAX_CHARS, "Original content is too long (100,000 characters at most)")
+    .optional(),
   aiDetectedSentences: FlaggedSentences.optional(),
 }).superRefine((req, ctx) => {
   if (req.mode !== "revise") return;

@@ -1,13 +1,25 @@
 // /api/admin: bonus campaigns and direct grants. app.ts mounts requireAdmin on /api/admin/* once,
 // so every route here is answered 401 signed out and 403 for a non-admin before input is read.
 import { Hono } from "hono";
-import { CampaignCreateRequest, CampaignIdParam, DirectGrantRequest, GrantHistoryQuery, UserSearchQuery } from "../../shared/admin";
+import {
+  CampaignCreateRequest,
+  CampaignIdParam,
+  DirectGrantRequest,
+  GrantHistoryQuery,
+  UserSearchQuery,
+} from "../../shared/admin";
 import type { CampaignService } from "../credits/campaigns.service";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { DirectGrantService } from "./direct-grant.service";
 
-export function adminRoutes({ campaigns, directGrants }: { campaigns: CampaignService; directGrants: DirectGrantService }) {
+export function adminRoutes({
+  campaigns,
+  directGrants,
+}: {
+  campaigns: CampaignService;
+  directGrants: DirectGrantService;
+}) {
   const r = new Hono<AppEnv>();
 
   r.get("/campaigns", async (c) => c.json({ success: true, campaigns: await campaigns.list() }));
@@ -15,13 +27,20 @@ export function adminRoutes({ campaigns, directGrants }: { campaigns: CampaignSe
   r.post("/campaigns", validate("json", CampaignCreateRequest), async (c) => {
     const admin = c.get("user")!;
     const { campaign, granted } = await campaigns.create(c.req.valid("json"), admin.id);
-    const message = campaign.active ? activationMessage(campaign.campaignType, granted, campaign.creditAmount) : "Campaign created";
+    const message = campaign.active
+      ? activationMessage(campaign.campaignType, granted, campaign.creditAmount)
+      : "Campaign created";
     return c.json({ success: true, message, campaign, granted }, 201);
   });
 
   r.post("/campaigns/:id/activate", validate("param", CampaignIdParam), async (c) => {
     const { campaign, granted } = await campaigns.activate(c.req.valid("param").id);
-    return c.json({ success: true, message: activationMessage(campaign.campaignType, granted, campaign.creditAmount), campaign, granted });
+    return c.json({
+      success: true,
+      message: activationMessage(campaign.campaignType, granted, campaign.creditAmount),
+      campaign,
+      granted,
+    });
   });
 
   r.post("/campaigns/:id/deactivate", validate("param", CampaignIdParam), async (c) => {
@@ -56,6 +75,7 @@ export function adminRoutes({ campaigns, directGrants }: { campaigns: CampaignSe
 }
 
 function activationMessage(type: string, granted: number, credits: number): string {
-  if (type === "all_users") return `Campaign activated: ${granted} user${granted === 1 ? "" : "s"} received ${credits} credits`;
+  if (type === "all_users")
+    return `Campaign activated: ${granted} user${granted === 1 ? "" : "s"} received ${credits} credits`;
   return "Campaign activated: new sign-ups will receive its credits";
 }

@@ -5,7 +5,8 @@ import { ADMIN_MESSAGES, type Campaign, campaignStatus } from "../../shared/admi
 import { bonusCreditCampaigns, bonusCreditRecipients } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
-import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
+import { createTestApp, type SignedUpUser, TEST_PASSWORD, type TestApp } from "../testing/test-app";
+import { runAdminCommand } from "./cli";
 
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -42,7 +43,18 @@ describeEachDatabase("Admin API", (kind) => {
     expect(res.status).toBe(201);
     return json<{ campaign: Campaign; granted: number; message: string }>(res);
   };
-  const welcomeOff = () => t.db.update(bonusCreditCampaigns).set({ active: false }).where(eq(bonusCreditCampaigns.name, "Welcome bonus"));
+  const signIn = async (email: string): Promise<SignedUpUser> => {
+    const res = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    const token = res.headers.get("set-auth-token");
+    if (!token) throw new Error(`sign-in failed: ${res.status}`);
+    return { userId: "", email, token, headers: { authorization: `Bearer ${token}` } };
+  };
+  const welcomeOff = () =>
+    t.db.update(bonusCreditCampaigns).set({ active: false }).where(eq(bonusCreditCampaigns.name, "Welcome bonus"));
 
   it("answers every admin route 401 signed out and 403 for a non-admin", async () => {
     const user = await signUp();
@@ -72,8 +84,12 @@ describeEachDatabase("Admin API", (kind) => {
   it("gives a new sign-up the seeded Welcome bonus once", async () => {
     const u = await signUp();
     expect(await available(u)).toBe(50);
-    const history = await json<{ transactions: Array<Record<string, unknown>> }>(await req("GET", "/api/billing/history", u));
-    expect(history.transactions).toEqual([expect.objectContaining({ type: "bonus", amount: 50, balanceAfter: 50, description: "Bonus: Welcome bonus" })]);
+    const history = await json<{ transactions: Array<Record<string, unknown>> }>(
+      await req("GET", "/api/billing/history", u),
+    );
+    expect(history.transactions).toEqual([
+      expect.objectContaining({ type: "bonus", amount: 50, balanceAfter: 50, description: "Bonus: Welcome bonus" }),
+    ]);
   });
 
   describe("campaigns", () => {
@@ -94,7 +110,9 @@ describeEachDatabase("Admin API", (kind) => {
         status: "draft",
         createdBy: boss.userId,
       });
-      const list = await json<{ success: boolean; campaigns: Campaign[] }>(await req("GET", "/api/admin/campaigns", boss));
+      const list = await json<{ success: boolean; campaigns: Campaign[] }>(
+        await req("GET", "/api/admin/campaigns", boss),
+      );
       expect(list.campaigns[0]?.name).toBe("Defaults");
     });
 
@@ -102,38 +120,80 @@ describeEachDatabase("Admin API", (kind) => {
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ name: "", campaignType: "all_users", startDate: iso(0) }, ADMIN_MESSAGES.campaignNameRequired],
         [{ name: "   ", campaignType: "all_users", startDate: iso(0) }, ADMIN_MESSAGES.campaignNameRequired],
-        [{ name: "x", creditAmount: 0, campaignType: "all_users", startDate: iso(0) }, ADMIN_MESSAGES.creditAmountInvalid],
-        [{ name: "x", creditAmount: 2.5, campaignType: "all_users", startDate: iso(0) }, ADMIN_MESSAGES.creditAmountInvalid],
+        [
+          { name: "x", creditAmount: 0, campaignType: "all_users", startDate: iso(0) },
+          ADMIN_MESSAGES.creditAmountInvalid,
+        ],
+        [
+          { name: "x", creditAmount: 2.5, campaignType: "all_users", startDate: iso(0) },
+          ADMIN_MESSAGES.creditAmountInvalid,
+        ],
         [{ name: "x", campaignType: "everyone", startDate: iso(0) }, ADMIN_MESSAGES.campaignTypeInvalid],
-        [{ name: "x", campaignType: "all_users", maxRecipients: 0, startDate: iso(0) }, ADMIN_MESSAGES.maxRecipientsInvalid],
+        [
+          { name: "x", campaignType: "all_users", maxRecipients: 0, startDate: iso(0) },
+          ADMIN_MESSAGES.maxRecipientsInvalid,
+        ],
         [{ name: "x", campaignType: "all_users" }, ADMIN_MESSAGES.startDateRequired],
         [{ name: "x", campaignType: "all_users", startDate: "soon" }, ADMIN_MESSAGES.startDateInvalid],
-        [{ name: "x", campaignType: "all_users", startDate: iso(0), endDate: iso(-HOUR) }, ADMIN_MESSAGES.endBeforeStart],
-        [{ name: "", creditAmount: 0, campaignType: "everyone", startDate: "soon" }, ADMIN_MESSAGES.campaignNameRequired],
+        [
+          { name: "x", campaignType: "all_users", startDate: iso(0), endDate: iso(-HOUR) },
+          ADMIN_MESSAGES.endBeforeStart,
+        ],
+        [
+          { name: "", creditAmount: 0, campaignType: "everyone", startDate: "soon" },
+          ADMIN_MESSAGES.campaignNameRequired,
+        ],
       ];
       for (const [body, message] of cases) {
         const res = await req("POST", "/api/admin/campaigns", boss, body);
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect((await json(res)).error, JSON.stringify(body)).toBe(message);
       }
-      const malformed = await t.app.request("/api/admin/campaigns", { method: "POST", headers: { "content-type": "application/json", ...boss.headers }, body: "{" });
+      const malformed = await t.app.request("/api/admin/campaigns", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...boss.headers },
+        body: "{",
+      });
       expect(malformed.status).toBe(400);
     });
 
     it("accepts form values: a date-only start, blank optional fields", async () => {
-      const { campaign } = await createCampaign({ name: "Form", campaignType: "new_signups", startDate: "2024-01-01", endDate: "", maxRecipients: "", creditAmount: "25" });
-      expect(campaign).toMatchObject({ startDate: "2024-01-01T00:00:00.000Z", endDate: null, maxRecipients: null, creditAmount: 25 });
+      const { campaign } = await createCampaign({
+        name: "Form",
+        campaignType: "new_signups",
+        startDate: "2024-01-01",
+        endDate: "",
+        maxRecipients: "",
+        creditAmount: "25",
+      });
+      expect(campaign).toMatchObject({
+        startDate: "2024-01-01T00:00:00.000Z",
+        endDate: null,
+        maxRecipients: null,
+        creditAmount: 25,
+      });
     });
 
     it("derives the status: draft, scheduled, expired, completed, active", async () => {
       const now = new Date("2025-06-01T12:00:00Z");
-      const base = { active: true, startDate: "2025-06-01T00:00:00Z", endDate: null, maxRecipients: null, currentRecipients: 0 };
+      const base = {
+        active: true,
+        startDate: "2025-06-01T00:00:00Z",
+        endDate: null,
+        maxRecipients: null,
+        currentRecipients: 0,
+      };
       expect(campaignStatus({ ...base, active: false }, now)).toBe("draft");
       expect(campaignStatus({ ...base, startDate: "2025-06-02T00:00:00Z" }, now)).toBe("scheduled");
       expect(campaignStatus({ ...base, endDate: "2025-06-01T11:00:00Z" }, now)).toBe("expired");
       expect(campaignStatus({ ...base, maxRecipients: 3, currentRecipients: 3 }, now)).toBe("completed");
       expect(campaignStatus({ ...base, maxRecipients: 3, currentRecipients: 2 }, now)).toBe("active");
-      const { campaign } = await createCampaign({ name: "Later", campaignType: "new_signups", startDate: iso(24 * HOUR), active: true });
+      const { campaign } = await createCampaign({
+        name: "Later",
+        campaignType: "new_signups",
+        startDate: iso(24 * HOUR),
+        active: true,
+      });
       expect(campaign.status).toBe("scheduled");
     });
 
@@ -152,14 +212,23 @@ describeEachDatabase("Admin API", (kind) => {
 
       expect((await req("POST", `/api/admin/campaigns/${campaign.id}/deactivate`, boss)).status).toBe(200);
       const late = await signUp();
-      const again = await json<{ granted: number; campaign: Campaign }>(await req("POST", `/api/admin/campaigns/${campaign.id}/activate`, boss));
+      const again = await json<{ granted: number; campaign: Campaign }>(
+        await req("POST", `/api/admin/campaigns/${campaign.id}/activate`, boss),
+      );
       expect(again.granted).toBe(1); // only the user who joined since
       await Promise.all([
         req("POST", `/api/admin/campaigns/${campaign.id}/activate`, boss),
         req("POST", `/api/admin/campaigns/${campaign.id}/activate`, boss),
       ]);
-      expect([await available(a), await available(b), await available(late)]).toEqual([before[0]! + 30, before[1]! + 30, 30]);
-      const rows = await t.db.select().from(bonusCreditRecipients).where(eq(bonusCreditRecipients.campaignId, campaign.id));
+      expect([await available(a), await available(b), await available(late)]).toEqual([
+        before[0]! + 30,
+        before[1]! + 30,
+        30,
+      ]);
+      const rows = await t.db
+        .select()
+        .from(bonusCreditRecipients)
+        .where(eq(bonusCreditRecipients.campaignId, campaign.id));
       expect(new Set(rows.map((r) => r.userId)).size).toBe(rows.length);
       const [stored] = await t.db.select().from(bonusCreditCampaigns).where(eq(bonusCreditCampaigns.id, campaign.id));
       expect(stored?.currentRecipients).toBe(rows.length);
@@ -177,33 +246,61 @@ describeEachDatabase("Admin API", (kind) => {
       });
       expect(granted).toBe(1);
       expect(message).toBe("Campaign activated: 1 user received 7 credits");
-      expect(campaign).toMatchObject({ active: true, currentRecipients: 1, specificUserIds: [a.userId, "no-such-user"] });
+      expect(campaign).toMatchObject({
+        active: true,
+        currentRecipients: 1,
+        specificUserIds: [a.userId, "no-such-user"],
+      });
       expect(await available(a)).toBe(7);
       expect(await available(b)).toBe(0);
     });
 
     it("stops an all_users campaign at maxRecipients", async () => {
-      for (let i = 0; i < 3; i++) await signUp();
-      const { campaign } = await createCampaign({ name: "Few", creditAmount: 5, campaignType: "all_users", maxRecipients: 2, active: true });
+      for (let i = 0; i < 3; i++) await t.insertUser(`few${i}-${kind}@example.com`);
+      const { campaign } = await createCampaign({
+        name: "Few",
+        creditAmount: 5,
+        campaignType: "all_users",
+        maxRecipients: 2,
+        active: true,
+      });
       expect(campaign).toMatchObject({ currentRecipients: 2, status: "completed" });
-      const again = await json<{ granted: number }>(await req("POST", `/api/admin/campaigns/${campaign.id}/activate`, boss));
+      const again = await json<{ granted: number }>(
+        await req("POST", `/api/admin/campaigns/${campaign.id}/activate`, boss),
+      );
       expect(again.granted).toBe(0);
     });
 
     it("grants a scheduled all_users campaign when its start passes, once", async () => {
       const u = await signUp();
-      const { campaign, granted } = await createCampaign({ name: "Soon", creditAmount: 4, campaignType: "all_users", startDate: iso(HOUR), active: true });
+      const { campaign, granted } = await createCampaign({
+        name: "Soon",
+        creditAmount: 4,
+        campaignType: "all_users",
+        startDate: iso(HOUR),
+        active: true,
+      });
       expect(granted).toBe(0);
       expect(campaign.status).toBe("scheduled");
       expect(await available(u)).toBe(0);
-      await t.db.update(bonusCreditCampaigns).set({ startDate: sql`now() - interval '1 second'` }).where(eq(bonusCreditCampaigns.id, campaign.id));
+      // Time passes: activated an hour ago, started a second ago.
+      await t.db
+        .update(bonusCreditCampaigns)
+        .set({ startDate: sql`now() - interval '1 second'`, updatedAt: sql`now() - interval '1 hour'` })
+        .where(eq(bonusCreditCampaigns.id, campaign.id));
       expect(await t.deps.campaigns.grantDueCampaigns()).toBeGreaterThan(0);
       expect(await available(u)).toBe(4);
       expect(await t.deps.campaigns.grantDueCampaigns()).toBe(0);
     });
 
     it("credits concurrent sign-ups of a new_signups campaign up to maxRecipients, never past it", async () => {
-      const { campaign } = await createCampaign({ name: "First five", creditAmount: 11, campaignType: "new_signups", maxRecipients: 5, active: true });
+      const { campaign } = await createCampaign({
+        name: "First five",
+        creditAmount: 11,
+        campaignType: "new_signups",
+        maxRecipients: 5,
+        active: true,
+      });
       const users = await Promise.all(Array.from({ length: 12 }, () => signUp("rush")));
       const balances = await Promise.all(users.map(available));
       expect(balances.filter((b) => b === 11)).toHaveLength(5);
@@ -216,8 +313,19 @@ describeEachDatabase("Admin API", (kind) => {
     });
 
     it("credits sign-ups only while a new_signups campaign is active and in its window", async () => {
-      const ended = await createCampaign({ name: "Ended", campaignType: "new_signups", startDate: iso(-2 * HOUR), endDate: iso(-HOUR), active: true });
-      const future = await createCampaign({ name: "Future", campaignType: "new_signups", startDate: iso(HOUR), active: true });
+      const ended = await createCampaign({
+        name: "Ended",
+        campaignType: "new_signups",
+        startDate: iso(-2 * HOUR),
+        endDate: iso(-HOUR),
+        active: true,
+      });
+      const future = await createCampaign({
+        name: "Future",
+        campaignType: "new_signups",
+        startDate: iso(HOUR),
+        active: true,
+      });
       const draft = await createCampaign({ name: "Draft", campaignType: "new_signups" });
       expect(ended.campaign.status).toBe("expired");
       const u = await signUp();
@@ -226,7 +334,12 @@ describeEachDatabase("Admin API", (kind) => {
     });
 
     it("lists recipients with user, email, credits and date", async () => {
-      const { campaign } = await createCampaign({ name: "Listed", creditAmount: 3, campaignType: "new_signups", active: true });
+      const { campaign } = await createCampaign({
+        name: "Listed",
+        creditAmount: 3,
+        campaignType: "new_signups",
+        active: true,
+      });
       const u = await signUp();
       await req("POST", `/api/admin/campaigns/${campaign.id}/deactivate`, boss);
       const res = await req("GET", `/api/admin/campaigns/${campaign.id}/recipients`, boss);
@@ -268,6 +381,32 @@ describeEachDatabase("Admin API", (kind) => {
     });
   });
 
+  describe("the operator's CLI", () => {
+    it("promotes and demotes a user, who gains and loses the admin area", async () => {
+      // Each check uses a fresh session: the session middleware caches a lookup for a few seconds.
+      const u = await signUp("op");
+      const promoted = await runAdminCommand(["promote", u.email.toUpperCase()], t.db);
+      expect(promoted).toEqual({ code: 0, lines: [`${u.email} is now an administrator.`] });
+      expect((await req("GET", "/api/admin/campaigns", await signIn(u.email))).status).toBe(200);
+      expect((await runAdminCommand(["demote", u.email], t.db)).code).toBe(0);
+      expect((await req("GET", "/api/admin/campaigns", await signIn(u.email))).status).toBe(403);
+      expect(await runAdminCommand(["promote", "nobody@example.com"], t.db)).toMatchObject({ code: 1 });
+      expect(await runAdminCommand(["promote"], t.db)).toMatchObject({ code: 2 });
+      expect(await runAdminCommand(["explode"], t.db)).toMatchObject({ code: 2 });
+    });
+
+    it("switches the Welcome bonus off and on by name", async () => {
+      expect((await runAdminCommand(["campaign", "activate", "Welcome", "bonus"], t.db)).code).toBe(0);
+      expect(await available(await signUp("welcomed"))).toBe(50);
+      const off = await runAdminCommand(["campaign", "deactivate", "welcome", "bonus"], t.db);
+      expect(off.code).toBe(0);
+      expect(await available(await signUp("unwelcomed"))).toBe(0);
+      const list = await runAdminCommand(["campaign", "list"], t.db);
+      expect(list.lines.some((l) => l.includes("Welcome bonus") && l.includes("[draft]"))).toBe(true);
+      expect(await runAdminCommand(["campaign", "deactivate", "No such"], t.db)).toMatchObject({ code: 1 });
+    });
+  });
+
   describe("direct grants", () => {
     it("searches users by email or username, at least 2 characters, with current credits", async () => {
       const u = await t.signUp(`grace_hopper-${kind}@example.com`);
@@ -277,16 +416,24 @@ describeEachDatabase("Admin API", (kind) => {
       expect((await req("GET", "/api/admin/direct-grant/search?query=%20g%20", boss)).status).toBe(400);
       expect((await req("GET", "/api/admin/direct-grant/search", boss)).status).toBe(400);
 
-      const found = await json<{ users: Array<Record<string, unknown>> }>(await req("GET", `/api/admin/direct-grant/search?query=${encodeURIComponent("GRACE_hop")}`, boss));
-      expect(found.users).toEqual([{ id: u.userId, username: expect.any(String), email: u.email, currentCredits: expect.any(Number) }]);
+      const found = await json<{ users: Array<Record<string, unknown>> }>(
+        await req("GET", `/api/admin/direct-grant/search?query=${encodeURIComponent("GRACE_hop")}`, boss),
+      );
+      expect(found.users).toEqual([
+        { id: u.userId, username: expect.any(String), email: u.email, currentCredits: expect.any(Number) },
+      ]);
       // LIKE wildcards are searched literally.
-      const pct = await json<{ users: unknown[] }>(await req("GET", "/api/admin/direct-grant/search?query=%25%25", boss));
+      const pct = await json<{ users: unknown[] }>(
+        await req("GET", "/api/admin/direct-grant/search?query=%25%25", boss),
+      );
       expect(pct.users).toEqual([]);
     });
 
     it("returns at most 20 users", async () => {
-      await Promise.all(Array.from({ length: 22 }, () => signUp("many")));
-      const found = await json<{ users: unknown[] }>(await req("GET", "/api/admin/direct-grant/search?query=many", boss));
+      for (let i = 0; i < 22; i++) await t.insertUser(`many${i}-${kind}@example.com`);
+      const found = await json<{ users: unknown[] }>(
+        await req("GET", "/api/admin/direct-grant/search?query=many", boss),
+      );
       expect(found.users).toHaveLength(20);
     });
 
@@ -294,7 +441,11 @@ describeEachDatabase("Admin API", (kind) => {
       const a = await signUp();
       const b = await signUp();
       const [a0, b0] = [await available(a), await available(b)];
-      const res = await req("POST", "/api/admin/direct-grant/grant", boss, { userIds: [a.userId, b.userId, a.userId], creditAmount: 120, reason: "  launch thanks  " });
+      const res = await req("POST", "/api/admin/direct-grant/grant", boss, {
+        userIds: [a.userId, b.userId, a.userId],
+        creditAmount: 120,
+        reason: "  launch thanks  ",
+      });
       expect(res.status).toBe(200);
       const body = await json<{ success: boolean; message: string; results: Array<Record<string, unknown>> }>(res);
       expect(body).toEqual({
@@ -306,7 +457,9 @@ describeEachDatabase("Admin API", (kind) => {
         ],
       });
       expect(await available(a)).toBe(a0 + 120);
-      const history = await json<{ history: Array<Record<string, unknown>> }>(await req("GET", "/api/admin/direct-grant/history", boss));
+      const history = await json<{ history: Array<Record<string, unknown>> }>(
+        await req("GET", "/api/admin/direct-grant/history", boss),
+      );
       expect(history.history[0]).toEqual({
         id: expect.any(Number),
         userId: b.userId,
@@ -318,13 +471,23 @@ describeEachDatabase("Admin API", (kind) => {
         grantedBy: boss.email,
       });
       expect(history.history[1]).toMatchObject({ userId: a.userId, reason: "launch thanks" });
-      const tx = await json<{ transactions: Array<Record<string, unknown>> }>(await req("GET", "/api/billing/history", a));
-      expect(tx.transactions[0]).toMatchObject({ type: "grant", amount: 120, description: "Granted by an administrator: launch thanks" });
+      const tx = await json<{ transactions: Array<Record<string, unknown>> }>(
+        await req("GET", "/api/billing/history", a),
+      );
+      expect(tx.transactions[0]).toMatchObject({
+        type: "grant",
+        amount: 120,
+        description: "Granted by an administrator: launch thanks",
+      });
     });
 
     it("reports users that could not receive credits, still crediting the rest", async () => {
       const a = await signUp();
-      const res = await req("POST", "/api/admin/direct-grant/grant", boss, { userIds: ["ghost", a.userId], creditAmount: 5, reason: "x" });
+      const res = await req("POST", "/api/admin/direct-grant/grant", boss, {
+        userIds: ["ghost", a.userId],
+        creditAmount: 5,
+        reason: "x",
+      });
       const body = await json<{ success: boolean; message: string; results: Array<Record<string, unknown>> }>(res);
       expect(res.status).toBe(200);
       expect(body.results).toEqual([
@@ -353,7 +516,11 @@ describeEachDatabase("Admin API", (kind) => {
         expect((await json(res)).error, JSON.stringify(body)).toBe(message);
       }
       expect(await available(a)).toBe(0);
-      const ok = await req("POST", "/api/admin/direct-grant/grant", boss, { userIds: [a.userId], creditAmount: 10000, reason: "r".repeat(500) });
+      const ok = await req("POST", "/api/admin/direct-grant/grant", boss, {
+        userIds: [a.userId],
+        creditAmount: 10000,
+        reason: "r".repeat(500),
+      });
       expect(ok.status).toBe(200);
     });
   });
@@ -362,6 +529,8 @@ describeEachDatabase("Admin API", (kind) => {
 describe("campaignStatus", () => {
   it("treats a campaign ending exactly now as still running", () => {
     const now = new Date("2025-01-01T00:00:00Z");
-    expect(campaignStatus({ active: true, startDate: now, endDate: now, maxRecipients: null, currentRecipients: 0 }, now)).toBe("active");
+    expect(
+      campaignStatus({ active: true, startDate: now, endDate: now, maxRecipients: null, currentRecipients: 0 }, now),
+    ).toBe("active");
   });
 });

@@ -1,7 +1,13 @@
 // Direct grants (spec §2, §4, §5): an admin finds users and grants them credits with a reason.
 // Each user's grant is its own ledger transaction, so one failure never undoes another's credits.
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { ADMIN_MESSAGES, type DirectGrantResponse, type DirectGrantResult, type GrantHistoryEntry, type SearchableUser } from "../../shared/admin";
+import {
+  ADMIN_MESSAGES,
+  type DirectGrantResponse,
+  type DirectGrantResult,
+  type GrantHistoryEntry,
+  type SearchableUser,
+} from "../../shared/admin";
 import type { Ledger } from "../credits/credits.service";
 import type { Db } from "../db/client";
 import { creditTransactions, userCredits, users } from "../db/schema";
@@ -26,9 +32,10 @@ export class DirectGrantService {
         id: users.id,
         username: users.username,
         email: users.email,
-        currentCredits: sql<number>`COALESCE(${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits} - ${userCredits.heldCredits}, 0)`.mapWith(
-          Number,
-        ),
+        currentCredits:
+          sql<number>`COALESCE(${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits} - ${userCredits.heldCredits}, 0)`.mapWith(
+            Number,
+          ),
       })
       .from(users)
       .leftJoin(userCredits, eq(userCredits.userId, users.id))
@@ -66,9 +73,17 @@ export class DirectGrantService {
     }));
   }
 
-  async grant(input: { userIds: string[]; creditAmount: number; reason: string; admin: { id: string; email: string } }): Promise<DirectGrantResponse> {
+  async grant(input: {
+    userIds: string[];
+    creditAmount: number;
+    reason: string;
+    admin: { id: string; email: string };
+  }): Promise<DirectGrantResponse> {
     const userIds = [...new Set(input.userIds)];
-    const found = await this.db.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds)));
+    const found = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds)));
     const known = new Set(found.map((u) => u.id));
     const results: DirectGrantResult[] = [];
     for (const userId of userIds) {
@@ -97,7 +112,10 @@ export class DirectGrantService {
     }
     const ok = results.filter((r) => r.success).length;
     const failed = results.length - ok;
-    this.logger.info({ event: "admin.grant", adminId: input.admin.id, creditAmount: input.creditAmount, ok, failed }, "direct grant");
+    this.logger.info(
+      { event: "admin.grant", adminId: input.admin.id, creditAmount: input.creditAmount, ok, failed },
+      "direct grant",
+    );
     const message =
       failed === 0
         ? `Granted ${input.creditAmount} credits to ${ok} user${ok === 1 ? "" : "s"}`

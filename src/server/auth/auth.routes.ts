@@ -4,13 +4,12 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { AUTH_MESSAGES, PASSWORD_POLICY } from "../../shared/auth";
-import type { AppEnv } from "../http/types";
 import type { SessionCache } from "../http/middleware";
+import type { AppEnv } from "../http/types";
 import type { Auth } from "./auth";
 import type { RateLimiter } from "./rate-limit";
 
 export const SIGN_IN_FAILURES = { max: 5, windowSeconds: 600 };
-export const SIGN_UPS_PER_ADDRESS = { max: 10, windowSeconds: 60 };
 
 const AUTH_ERROR_TEXT: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.incorrectCredentials,
@@ -43,9 +42,18 @@ interface AuthRouteDeps {
   sessionCache: SessionCache;
   trustProxy: boolean;
   googleConfigured: boolean;
+  /** Sign-ups allowed per client address per minute. */
+  signUpsPerMinute: number;
 }
 
-export function authRoutes({ auth, limiter, sessionCache, trustProxy, googleConfigured }: AuthRouteDeps) {
+export function authRoutes({
+  auth,
+  limiter,
+  sessionCache,
+  trustProxy,
+  googleConfigured,
+  signUpsPerMinute,
+}: AuthRouteDeps) {
   const r = new Hono<AppEnv>();
 
   r.get("/password-policy", (c) => c.json(PASSWORD_POLICY));
@@ -80,8 +88,8 @@ export function authRoutes({ auth, limiter, sessionCache, trustProxy, googleConf
             );
         }
       } else {
-        const count = await limiter.hit(`sign-up:${clientAddress(c, trustProxy)}`, SIGN_UPS_PER_ADDRESS.windowSeconds);
-        if (count > SIGN_UPS_PER_ADDRESS.max)
+        const count = await limiter.hit(`sign-up:${clientAddress(c, trustProxy)}`, 60);
+        if (count > signUpsPerMinute)
           return c.json(
             { error: "Too many sign-ups from this address. Wait a minute and try again.", code: "too-many-requests" },
             429,
@@ -94,7 +102,8 @@ export function authRoutes({ auth, limiter, sessionCache, trustProxy, googleConf
     }
 
     const response = await auth.handler(request);
-    if (path === "/sign-out" || path === "/revoke-sessions" || path === "/revoke-session") sessionCache.forget(c.req.raw.headers);
+    if (path === "/sign-out" || path === "/revoke-sessions" || path === "/revoke-session")
+      sessionCache.forget(c.req.raw.headers);
 
     if (signInEmail) {
       if (response.status === 401 || response.status === 403)

@@ -32,16 +32,14 @@ async function startFakeGoogle(profile: { sub: string; email: string; name: stri
         res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid_grant" }));
         return;
       }
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            access_token: "fake-access-token",
-            token_type: "Bearer",
-            expires_in: 3599,
-            scope: "openid email profile",
-          }),
-        );
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          access_token: "fake-access-token",
+          token_type: "Bearer",
+          expires_in: 3599,
+          scope: "openid email profile",
+        }),
+      );
       return;
     }
     if (url.pathname === "/v1/userinfo") {
@@ -49,16 +47,14 @@ async function startFakeGoogle(profile: { sub: string; email: string; name: stri
         res.writeHead(401).end();
         return;
       }
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            ...profile,
-            email_verified: true,
-            picture: "https://example.com/p.png",
-            given_name: "Grace",
-          }),
-        );
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          ...profile,
+          email_verified: true,
+          picture: "https://example.com/p.png",
+          given_name: "Grace",
+        }),
+      );
       return;
     }
     res.writeHead(404).end();

@@ -8,7 +8,15 @@ import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { BillingService } from "./billing.service";
 
-export function billingRoutes({ ledger, billing, publicUrl }: { ledger: Ledger; billing: BillingService; publicUrl?: string }) {
+export function billingRoutes({
+  ledger,
+  billing,
+  publicUrl,
+}: {
+  ledger: Ledger;
+  billing: BillingService;
+  publicUrl?: string;
+}) {
   const r = new Hono<AppEnv>();
 
   r.get("/config", (c) => c.json({ purchasesEnabled: billing.purchasesEnabled }));
@@ -25,7 +33,14 @@ export function billingRoutes({ ledger, billing, publicUrl }: { ledger: Ledger; 
     const rows = await ledger.transactions(c.get("user")!.id, limit);
     return c.json({
       success: true,
-      transactions: rows.map(({ id, type, amount, balanceAfter, description, createdAt }) => ({ id, type, amount, balanceAfter, description, createdAt })),
+      transactions: rows.map(({ id, type, amount, balanceAfter, description, createdAt }) => ({
+        id,
+        type,
+        amount,
+        balanceAfter,
+        description,
+        createdAt,
+      })),
     });
   });
 

@@ -82,7 +82,7 @@ export class BillingService {
   async createCheckout(input: CheckoutInput): Promise<{ checkoutUrl: string; sessionId: string }> {
     const { db, logger } = this.deps;
     const [pkg] = await db.select().from(creditPackages).where(eq(creditPackages.id, input.packageId));
-    if (!pkg || !pkg.active) throw new AppError("VALIDATION", BILLING_MESSAGES.packageUnavailable);
+    if (!pkg?.active) throw new AppError("VALIDATION", BILLING_MESSAGES.packageUnavailable);
     if (!isOwnUrl(input.successUrl, input.origin) || !isOwnUrl(input.cancelUrl, input.origin))
       throw new AppError("VALIDATION", BILLING_MESSAGES.foreignReturnUrl);
     const stripe = this.deps.stripe?.client;
@@ -116,11 +116,17 @@ export class BillingService {
         payment_intent_data: { metadata },
       });
       if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
-      logger.info({ event: "billing.checkout.created", userId: input.user.id, packageId: pkg.id, sessionId: session.id }, "checkout");
+      logger.info(
+        { event: "billing.checkout.created", userId: input.user.id, packageId: pkg.id, sessionId: session.id },
+        "checkout",
+      );
       return { checkoutUrl: session.url, sessionId: session.id };
     } catch (err) {
       if (err instanceof AppError) throw err;
-      logger.error({ event: "billing.checkout.failed", userId: input.user.id, packageId: pkg.id, err: describeStripeError(err) }, "checkout failed");
+      logger.error(
+        { event: "billing.checkout.failed", userId: input.user.id, packageId: pkg.id, err: describeStripeError(err) },
+        "checkout failed",
+      );
       throw new AppError("PROVIDER_ERROR", BILLING_MESSAGES.checkoutFailed);
     }
   }
@@ -128,7 +134,10 @@ export class BillingService {
   /** One Stripe customer per user, created once and kept in user_credits.stripe_customer_id. */
   private async customerFor(stripe: Stripe, user: { id: string; email: string }): Promise<string> {
     const { db } = this.deps;
-    const current = await db.select({ id: userCredits.stripeCustomerId }).from(userCredits).where(eq(userCredits.userId, user.id));
+    const current = await db
+      .select({ id: userCredits.stripeCustomerId })
+      .from(userCredits)
+      .where(eq(userCredits.userId, user.id));
     if (current[0]?.id) return current[0].id;
     // The idempotency key makes concurrent checkouts of one user get the same customer from Stripe.
     const customer = await stripe.customers.create(
@@ -141,7 +150,10 @@ export class BillingService {
       .set({ stripeCustomerId: customer.id, updatedAt: new Date() })
       .where(and(eq(userCredits.userId, user.id), isNull(userCredits.stripeCustomerId)));
     // Whoever stored a customer first wins; every later checkout reuses it.
-    const [kept] = await db.select({ id: userCredits.stripeCustomerId }).from(userCredits).where(eq(userCredits.userId, user.id));
+    const [kept] = await db
+      .select({ id: userCredits.stripeCustomerId })
+      .from(userCredits)
+      .where(eq(userCredits.userId, user.id));
     return kept?.id ?? customer.id;
   }
 
@@ -153,7 +165,10 @@ export class BillingService {
     try {
       return await stripe.client.webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret);
     } catch (err) {
-      this.deps.logger.warn({ event: "billing.webhook.bad_signature", err: describeStripeError(err) }, "webhook signature refused");
+      this.deps.logger.warn(
+        { event: "billing.webhook.bad_signature", err: describeStripeError(err) },
+        "webhook signature refused",
+      );
       throw new AppError("VALIDATION", BILLING_MESSAGES.badSignature);
     }
   }
@@ -175,7 +190,10 @@ export class BillingService {
       switch (event.type) {
         case "checkout.session.completed":
           // Delayed methods (bank debits) complete unpaid and succeed later: fulfil only when paid.
-          handled = event.data.object.payment_status === "paid" ? await this.fulfil(tx, event.data.object, log) : "awaiting_payment";
+          handled =
+            event.data.object.payment_status === "paid"
+              ? await this.fulfil(tx, event.data.object, log)
+              : "awaiting_payment";
           break;
         case "checkout.session.async_payment_succeeded":
           handled = await this.fulfil(tx, event.data.object, log);
@@ -184,7 +202,10 @@ export class BillingService {
           handled = await this.refund(tx, event.data.object, log);
           break;
         case "charge.dispute.closed":
-          handled = event.data.object.status === "lost" ? await this.disputeLost(tx, event.data.object, log) : "dispute_not_lost";
+          handled =
+            event.data.object.status === "lost"
+              ? await this.disputeLost(tx, event.data.object, log)
+              : "dispute_not_lost";
           break;
       }
       log.info({ event: "billing.webhook.handled", handled }, "webhook");
@@ -201,14 +222,20 @@ export class BillingService {
     }
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) {
-      log.error({ event: "billing.fulfil.unknown_user", sessionId: session.id, userId }, "paid session for a missing user");
+      log.error(
+        { event: "billing.fulfil.unknown_user", sessionId: session.id, userId },
+        "paid session for a missing user",
+      );
       return "unknown_user";
     }
     const [pkg] = await tx.select().from(creditPackages).where(eq(creditPackages.id, packageId));
     // The credits promised when the session was created, else the package's.
     const credits = Number(session.metadata?.credits) || pkg?.credits || 0;
     if (credits <= 0) {
-      log.error({ event: "billing.fulfil.unknown_package", sessionId: session.id, packageId }, "paid session for an unknown package");
+      log.error(
+        { event: "billing.fulfil.unknown_package", sessionId: session.id, packageId },
+        "paid session for an unknown package",
+      );
       return "unknown_package";
     }
     const name = pkg?.name ?? `package ${packageId}`;
@@ -227,7 +254,15 @@ export class BillingService {
         description: `Purchased ${name} (${credits} credits)`,
       },
     });
-    log.info({ event: result.applied ? "billing.fulfil.credited" : "billing.fulfil.already", sessionId: session.id, userId, credits }, "fulfil");
+    log.info(
+      {
+        event: result.applied ? "billing.fulfil.credited" : "billing.fulfil.already",
+        sessionId: session.id,
+        userId,
+        credits,
+      },
+      "fulfil",
+    );
     return result.applied ? "fulfilled" : "already_fulfilled";
   }
 
@@ -242,13 +277,18 @@ export class BillingService {
         metadata: creditTransactions.metadata,
       })
       .from(creditTransactions)
-      .where(and(eq(creditTransactions.type, "purchase"), eq(creditTransactions.stripePaymentIntentId, paymentIntentId)));
+      .where(
+        and(eq(creditTransactions.type, "purchase"), eq(creditTransactions.stripePaymentIntentId, paymentIntentId)),
+      );
     return row;
   }
 
   /** Locks (creating if needed) our record of a charge: what was refunded so far, whether a dispute was lost. */
   private async lockCharge(tx: Tx, chargeId: string, paymentIntentId: string | null) {
-    await tx.insert(stripeCharges).values({ id: chargeId, paymentIntentId }).onConflictDoNothing({ target: stripeCharges.id });
+    await tx
+      .insert(stripeCharges)
+      .values({ id: chargeId, paymentIntentId })
+      .onConflictDoNothing({ target: stripeCharges.id });
     const [row] = await tx.select().from(stripeCharges).where(eq(stripeCharges.id, chargeId)).for("update");
     if (!row) throw new Error(`stripe_charges row ${chargeId} vanished`);
     return row;
@@ -259,14 +299,20 @@ export class BillingService {
     const paymentIntentId = idOf(charge.payment_intent);
     const purchase = await this.purchaseFor(tx, paymentIntentId);
     if (!purchase) {
-      log.warn({ event: "billing.refund.unmatched", chargeId: charge.id, paymentIntentId }, "refund of a charge with no purchase");
+      log.warn(
+        { event: "billing.refund.unmatched", chargeId: charge.id, paymentIntentId },
+        "refund of a charge with no purchase",
+      );
       return "unmatched";
     }
     const stored = await this.lockCharge(tx, charge.id, paymentIntentId);
     const refundedNow = Math.min(charge.amount_refunded, charge.amount);
     if (stored.disputeLost || refundedNow <= stored.amountRefunded) return "no_change";
     const credits = creditsFor(purchase.credits, stored.amountRefunded, refundedNow, charge.amount);
-    await tx.update(stripeCharges).set({ amountRefunded: refundedNow, updatedAt: new Date() }).where(eq(stripeCharges.id, charge.id));
+    await tx
+      .update(stripeCharges)
+      .set({ amountRefunded: refundedNow, updatedAt: new Date() })
+      .where(eq(stripeCharges.id, charge.id));
     if (credits === 0) return "refund_below_one_credit";
     const result = await this.deps.ledger.reverse({
       tx,
@@ -292,17 +338,26 @@ export class BillingService {
     if (!chargeId) return "no_charge";
     let paymentIntentId = idOf(dispute.payment_intent);
     if (!paymentIntentId) {
-      const [known] = await tx.select({ pi: stripeCharges.paymentIntentId }).from(stripeCharges).where(eq(stripeCharges.id, chargeId));
+      const [known] = await tx
+        .select({ pi: stripeCharges.paymentIntentId })
+        .from(stripeCharges)
+        .where(eq(stripeCharges.id, chargeId));
       paymentIntentId = known?.pi ?? null;
     }
     const purchase = await this.purchaseFor(tx, paymentIntentId);
     if (!purchase) {
-      log.warn({ event: "billing.dispute.unmatched", chargeId, paymentIntentId }, "dispute of a charge with no purchase");
+      log.warn(
+        { event: "billing.dispute.unmatched", chargeId, paymentIntentId },
+        "dispute of a charge with no purchase",
+      );
       return "unmatched";
     }
     const stored = await this.lockCharge(tx, chargeId, paymentIntentId);
     if (stored.disputeLost) return "no_change";
-    await tx.update(stripeCharges).set({ disputeLost: true, updatedAt: new Date() }).where(eq(stripeCharges.id, chargeId));
+    await tx
+      .update(stripeCharges)
+      .set({ disputeLost: true, updatedAt: new Date() })
+      .where(eq(stripeCharges.id, chargeId));
     // What refunds already took back is not taken twice.
     // The charge's amount: what the session took, else what is disputed plus what was refunded.
     const paid = Number(purchase.metadata?.amountTotal);
@@ -315,7 +370,12 @@ export class BillingService {
       amount: credits,
       type: "reversal",
       stripePaymentIntentId: paymentIntentId,
-      metadata: { chargeId, disputeId: dispute.id, sessionId: purchase.sessionId, description: `Payment dispute lost: ${credits} credits` },
+      metadata: {
+        chargeId,
+        disputeId: dispute.id,
+        sessionId: purchase.sessionId,
+        description: `Payment dispute lost: ${credits} credits`,
+      },
     });
     log.info({ event: "billing.dispute.reversed", chargeId, userId: purchase.userId, ...result }, "dispute lost");
     return "reversed";

@@ -32,7 +32,12 @@ describeEachDatabase("Billing API", (kind) => {
     stripe = await startFakeStripe();
     t = await createTestApp({
       database: kind,
-      env: { STRIPE_SECRET_KEY: "sk_test_draftsmith", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, WELCOME_BONUS_CREDITS: "0" },
+      env: {
+        STRIPE_SECRET_KEY: "sk_test_draftsmith",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+        WELCOME_BONUS_CREDITS: "0",
+      },
     });
     const [row] = await t.db.select().from(creditPackages).where(eq(creditPackages.name, "Starter"));
     if (!row) throw new Error("seed has no Starter package");
@@ -49,16 +54,27 @@ describeEachDatabase("Billing API", (kind) => {
   const user = () => t.signUp(`buyer${++n}-${kind}@example.com`);
   const get = (path: string, u?: SignedUpUser) => t.app.request(path, { headers: u?.headers ?? {} });
   const post = (path: string, body: unknown, u?: SignedUpUser) =>
-    t.app.request(path, { method: "POST", headers: { "content-type": "application/json", ...(u?.headers ?? {}) }, body: JSON.stringify(body) });
+    t.app.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(u?.headers ?? {}) },
+      body: JSON.stringify(body),
+    });
   const deliver = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
     const { body, headers } = signedDelivery(event, secret);
     return t.app.request("/api/billing/webhook", { method: "POST", headers, body });
   };
-  const credits = async (u: SignedUpUser) => (await (await get("/api/billing/credits", u)).json()) as Record<string, number>;
+  const credits = async (u: SignedUpUser) =>
+    (await (await get("/api/billing/credits", u)).json()) as Record<string, number>;
   /** A fulfilled Starter purchase: returns its payment intent. */
   async function buyStarter(u: SignedUpUser): Promise<{ paymentIntentId: string; sessionId: string }> {
     const paymentIntentId = `pi_${randomUUID()}`;
-    const session = paidSession({ userId: u.userId, packageId: starter.id, credits: starter.credits, amountTotal: starter.priceCents, paymentIntentId });
+    const session = paidSession({
+      userId: u.userId,
+      packageId: starter.id,
+      credits: starter.credits,
+      amountTotal: starter.priceCents,
+      paymentIntentId,
+    });
     expect((await deliver(stripeEvent("checkout.session.completed", session))).status).toBe(200);
     return { paymentIntentId, sessionId: String(session.id) };
   }
@@ -84,7 +100,10 @@ describeEachDatabase("Billing API", (kind) => {
     });
 
     it("hides inactive packages", async () => {
-      const [hidden] = await t.db.insert(creditPackages).values({ name: "Retired", credits: 5, priceCents: 100, active: false }).returning();
+      const [hidden] = await t.db
+        .insert(creditPackages)
+        .values({ name: "Retired", credits: 5, priceCents: 100, active: false })
+        .returning();
       const body = (await (await get("/api/billing/packages")).json()) as { packages: Array<{ id: number }> };
       expect(body.packages.map((p) => p.id)).not.toContain(hidden?.id);
     });
@@ -99,12 +118,26 @@ describeEachDatabase("Billing API", (kind) => {
         expect(res.status).toBe(401);
         expect(((await res.json()) as { error: string }).error).toBeTruthy();
       }
-      expect((await post("/api/billing/checkout", { packageId: starter.id, successUrl: `${ORIGIN}/billing/success`, cancelUrl: `${ORIGIN}/billing` })).status).toBe(401);
+      expect(
+        (
+          await post("/api/billing/checkout", {
+            packageId: starter.id,
+            successUrl: `${ORIGIN}/billing/success`,
+            cancelUrl: `${ORIGIN}/billing`,
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it("serves the balance as numbers, without the held amount", async () => {
       const u = await user();
-      expect(await credits(u)).toEqual({ success: true, availableCredits: 0, totalCredits: 0, usedCredits: 0, bonusCredits: 0 });
+      expect(await credits(u)).toEqual({
+        success: true,
+        availableCredits: 0,
+        totalCredits: 0,
+        usedCredits: 0,
+        bonusCredits: 0,
+      });
     });
 
     it("lists transactions and usage newest first, signed, limited", async () => {
@@ -113,9 +146,19 @@ describeEachDatabase("Billing API", (kind) => {
       for (let i = 0; i < 3; i++) {
         const requestId = randomUUID();
         await t.deps.ledger.hold({ userId: u.userId, amount: 2, requestId });
-        await t.deps.ledger.settle({ userId: u.userId, requestId, endpoint: "/api/execute", aiProvider: "openai", requestTokens: 400, responseTokens: 1200 });
+        await t.deps.ledger.settle({
+          userId: u.userId,
+          requestId,
+          endpoint: "/api/execute",
+          aiProvider: "openai",
+          requestTokens: 400,
+          responseTokens: 1200,
+        });
       }
-      const history = (await (await get("/api/billing/history?limit=2", u)).json()) as { success: boolean; transactions: Array<Record<string, unknown>> };
+      const history = (await (await get("/api/billing/history?limit=2", u)).json()) as {
+        success: boolean;
+        transactions: Array<Record<string, unknown>>;
+      };
       expect(history.success).toBe(true);
       expect(history.transactions).toHaveLength(2);
       expect(history.transactions[0]).toEqual({
@@ -126,11 +169,16 @@ describeEachDatabase("Billing API", (kind) => {
         description: "execute (1,600 tokens)",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
-      const all = (await (await get("/api/billing/history", u)).json()) as { transactions: Array<{ type: string; amount: number; description: string }> };
+      const all = (await (await get("/api/billing/history", u)).json()) as {
+        transactions: Array<{ type: string; amount: number; description: string }>;
+      };
       expect(all.transactions.map((x) => x.amount)).toEqual([-2, -2, -2, 50]);
       expect(all.transactions[3]?.description).toBe("Purchased Starter (50 credits)");
 
-      const usage = (await (await get("/api/billing/usage?limit=20", u)).json()) as { success: boolean; usage: Array<Record<string, unknown>> };
+      const usage = (await (await get("/api/billing/usage?limit=20", u)).json()) as {
+        success: boolean;
+        usage: Array<Record<string, unknown>>;
+      };
       expect(usage.usage).toHaveLength(3);
       expect(usage.usage[0]).toEqual({
         id: expect.any(Number),
@@ -205,7 +253,10 @@ describeEachDatabase("Billing API", (kind) => {
     });
 
     it("uses the package's Stripe price when it has one", async () => {
-      const [pkg] = await t.db.insert(creditPackages).values({ name: "Priced", credits: 10, priceCents: 199, stripePriceId: `price_${kind}_1` }).returning();
+      const [pkg] = await t.db
+        .insert(creditPackages)
+        .values({ name: "Priced", credits: 10, priceCents: 199, stripePriceId: `price_${kind}_1` })
+        .returning();
       const u = await user();
       expect((await post("/api/billing/checkout", { packageId: pkg?.id, ...urls }, u)).status).toBe(200);
       const form = stripe.requests.at(-1)?.form ?? {};
@@ -215,7 +266,10 @@ describeEachDatabase("Billing API", (kind) => {
 
     it("refuses unknown and inactive packages with 400 before calling Stripe", async () => {
       const u = await user();
-      const [off] = await t.db.insert(creditPackages).values({ name: "Off", credits: 5, priceCents: 100, active: false }).returning();
+      const [off] = await t.db
+        .insert(creditPackages)
+        .values({ name: "Off", credits: 5, priceCents: 100, active: false })
+        .returning();
       const before = stripe.requests.length;
       for (const packageId of [999_999, off?.id]) {
         const res = await post("/api/billing/checkout", { packageId, ...urls }, u);
@@ -241,7 +295,11 @@ describeEachDatabase("Billing API", (kind) => {
 
     it("refuses a malformed body with 400", async () => {
       const u = await user();
-      for (const body of [{}, { packageId: "x", ...urls }, { packageId: starter.id, successUrl: "nope", cancelUrl: urls.cancelUrl }]) {
+      for (const body of [
+        {},
+        { packageId: "x", ...urls },
+        { packageId: starter.id, successUrl: "nope", cancelUrl: urls.cancelUrl },
+      ]) {
         expect((await post("/api/billing/checkout", body, u)).status).toBe(400);
       }
     });
@@ -264,7 +322,9 @@ describeEachDatabase("Billing API", (kind) => {
       const concurrent = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
       expect(concurrent.every((r) => r.status === 200)).toBe(true);
       // The same session under twenty new event ids (Stripe may re-send as new events).
-      const fresh = await Promise.all(Array.from({ length: 20 }, () => deliver(stripeEvent("checkout.session.completed", session))));
+      const fresh = await Promise.all(
+        Array.from({ length: 20 }, () => deliver(stripeEvent("checkout.session.completed", session))),
+      );
       expect(fresh.every((r) => r.status === 200)).toBe(true);
       expect(await credits(u)).toMatchObject({ availableCredits: 50, totalCredits: 50 });
       const history = (await (await get("/api/billing/history", u)).json()) as { transactions: unknown[] };
@@ -273,36 +333,62 @@ describeEachDatabase("Billing API", (kind) => {
 
     it("says which deliveries were duplicates", async () => {
       const u = await user();
-      const event = stripeEvent("checkout.session.completed", paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499 }));
+      const event = stripeEvent(
+        "checkout.session.completed",
+        paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499 }),
+      );
       expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: false, handled: "fulfilled" });
       expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
     });
 
     it("credits nothing for a bad, missing or foreign signature, or a tampered body", async () => {
       const u = await user();
-      const event = stripeEvent("checkout.session.completed", paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499 }));
+      const event = stripeEvent(
+        "checkout.session.completed",
+        paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499 }),
+      );
       const body = JSON.stringify(event);
       const attempts = [
-        t.app.request("/api/billing/webhook", { method: "POST", headers: { "stripe-signature": "t=1,v1=deadbeef" }, body }),
+        t.app.request("/api/billing/webhook", {
+          method: "POST",
+          headers: { "stripe-signature": "t=1,v1=deadbeef" },
+          body,
+        }),
         t.app.request("/api/billing/webhook", { method: "POST", body }),
         deliver(event, "whsec_someone_else"),
         (() => {
           const signed = signedDelivery(event, WEBHOOK_SECRET);
-          return t.app.request("/api/billing/webhook", { method: "POST", headers: signed.headers, body: signed.body.replace('"paid"', '"paid" ') });
+          return t.app.request("/api/billing/webhook", {
+            method: "POST",
+            headers: signed.headers,
+            body: signed.body.replace('"paid"', '"paid" '),
+          });
         })(),
       ];
       const results = await Promise.all(attempts);
       expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400]);
-      expect(((await results[0]?.json()) as { error: string }).error).toBe(BILLING_MESSAGES.badSignature);
-      expect(((await results[1]?.json()) as { error: string }).error).toBe(BILLING_MESSAGES.missingSignature);
+      expect(((await results[0]!.json()) as { error: string }).error).toBe(BILLING_MESSAGES.badSignature);
+      expect(((await results[1]!.json()) as { error: string }).error).toBe(BILLING_MESSAGES.missingSignature);
       expect((await credits(u)).availableCredits).toBe(0);
-      expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, String(event.id)))).toHaveLength(0);
+      expect(
+        await t.db
+          .select()
+          .from(stripeEvents)
+          .where(eq(stripeEvents.id, String(event.id))),
+      ).toHaveLength(0);
     });
 
     it("waits for delayed payments: unpaid completion credits nothing, async success credits once", async () => {
       const u = await user();
-      const session = paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499, paymentStatus: "unpaid" });
-      expect(await (await deliver(stripeEvent("checkout.session.completed", session))).json()).toMatchObject({ handled: "awaiting_payment" });
+      const session = paidSession({
+        userId: u.userId,
+        packageId: starter.id,
+        amountTotal: 499,
+        paymentStatus: "unpaid",
+      });
+      expect(await (await deliver(stripeEvent("checkout.session.completed", session))).json()).toMatchObject({
+        handled: "awaiting_payment",
+      });
       expect((await credits(u)).availableCredits).toBe(0);
       const succeeded = stripeEvent("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" });
       await Promise.all([deliver(succeeded), deliver(succeeded)]);
@@ -311,12 +397,21 @@ describeEachDatabase("Billing API", (kind) => {
 
     it("uses the package's credits when the session carries none, and ignores sessions that are not ours", async () => {
       const u = await user();
-      await deliver(stripeEvent("checkout.session.completed", paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499 })));
+      await deliver(
+        stripeEvent(
+          "checkout.session.completed",
+          paidSession({ userId: u.userId, packageId: starter.id, amountTotal: 499 }),
+        ),
+      );
       expect((await credits(u)).totalCredits).toBe(50);
       const foreign = { ...paidSession({ userId: u.userId, packageId: 1, amountTotal: 100 }), metadata: {} };
-      expect(await (await deliver(stripeEvent("checkout.session.completed", foreign))).json()).toMatchObject({ handled: "not_ours" });
+      expect(await (await deliver(stripeEvent("checkout.session.completed", foreign))).json()).toMatchObject({
+        handled: "not_ours",
+      });
       const ghost = paidSession({ userId: "no-such-user", packageId: starter.id, amountTotal: 499 });
-      expect(await (await deliver(stripeEvent("checkout.session.completed", ghost))).json()).toMatchObject({ handled: "unknown_user" });
+      expect(await (await deliver(stripeEvent("checkout.session.completed", ghost))).json()).toMatchObject({
+        handled: "unknown_user",
+      });
       expect((await credits(u)).totalCredits).toBe(50);
     });
 
@@ -330,17 +425,39 @@ describeEachDatabase("Billing API", (kind) => {
       const { paymentIntentId } = await buyStarter(u);
       const requestId = randomUUID();
       await t.deps.ledger.hold({ userId: u.userId, amount: 40, requestId });
-      await t.deps.ledger.settle({ userId: u.userId, requestId, endpoint: "execute", aiProvider: "openai", requestTokens: 0, responseTokens: 0, credits: 40 });
+      await t.deps.ledger.settle({
+        userId: u.userId,
+        requestId,
+        endpoint: "execute",
+        aiProvider: "openai",
+        requestTokens: 0,
+        responseTokens: 0,
+        credits: 40,
+      });
 
       const chargeId = `ch_${randomUUID()}`;
-      const refund = stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 499 }));
+      const refund = stripeEvent(
+        "charge.refunded",
+        refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 499 }),
+      );
       expect(await (await deliver(refund)).json()).toMatchObject({ handled: "refunded" });
       expect(await (await deliver(refund)).json()).toMatchObject({ duplicate: true });
       expect(await credits(u)).toMatchObject({ availableCredits: 0, totalCredits: 40, usedCredits: 40 });
-      const [row] = ((await (await get("/api/billing/history", u)).json()) as { transactions: Array<Record<string, unknown>> }).transactions;
+      const [row] = (
+        (await (await get("/api/billing/history", u)).json()) as { transactions: Array<Record<string, unknown>> }
+      ).transactions;
       expect(row).toMatchObject({ type: "refund", amount: -10, balanceAfter: 0 });
       // The same refund state under a new event id changes nothing.
-      expect(await (await deliver(stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 499 })))).json()).toMatchObject({
+      expect(
+        await (
+          await deliver(
+            stripeEvent(
+              "charge.refunded",
+              refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 499 }),
+            ),
+          )
+        ).json(),
+      ).toMatchObject({
         handled: "no_change",
       });
     });
@@ -349,7 +466,10 @@ describeEachDatabase("Billing API", (kind) => {
       const u = await user();
       const { paymentIntentId } = await buyStarter(u);
       const chargeId = `ch_${randomUUID()}`;
-      const refundTo = (amountRefunded: number) => deliver(stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded })));
+      const refundTo = (amountRefunded: number) =>
+        deliver(
+          stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded })),
+        );
       await refundTo(100); // floor(50 × 100 / 499) = 10
       expect((await credits(u)).availableCredits).toBe(40);
       await refundTo(250); // floor(50 × 250 / 499) = 25 → 15 more
@@ -363,35 +483,65 @@ describeEachDatabase("Billing API", (kind) => {
       const u = await user();
       const { paymentIntentId } = await buyStarter(u);
       const chargeId = `ch_${randomUUID()}`;
-      await deliver(stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 200 }))); // 20 credits
+      await deliver(
+        stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 200 })),
+      ); // 20 credits
       expect((await credits(u)).availableCredits).toBe(30);
 
       const won = closedDispute({ chargeId, paymentIntentId, amount: 299, status: "won" });
-      expect(await (await deliver(stripeEvent("charge.dispute.closed", won))).json()).toMatchObject({ handled: "dispute_not_lost" });
+      expect(await (await deliver(stripeEvent("charge.dispute.closed", won))).json()).toMatchObject({
+        handled: "dispute_not_lost",
+      });
       expect((await credits(u)).availableCredits).toBe(30);
 
       const lost = closedDispute({ chargeId, paymentIntentId: null, amount: 299, status: "lost" });
-      expect(await (await deliver(stripeEvent("charge.dispute.closed", lost))).json()).toMatchObject({ handled: "reversed" });
-      expect(await (await deliver(stripeEvent("charge.dispute.closed", lost))).json()).toMatchObject({ handled: "no_change" });
+      expect(await (await deliver(stripeEvent("charge.dispute.closed", lost))).json()).toMatchObject({
+        handled: "reversed",
+      });
+      expect(await (await deliver(stripeEvent("charge.dispute.closed", lost))).json()).toMatchObject({
+        handled: "no_change",
+      });
       expect(await credits(u)).toMatchObject({ availableCredits: 0, totalCredits: 0 });
       // A refund arriving after the lost dispute takes nothing more.
-      await deliver(stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 499 })));
+      await deliver(
+        stripeEvent("charge.refunded", refundedCharge({ chargeId, paymentIntentId, amount: 499, amountRefunded: 499 })),
+      );
       expect((await credits(u)).totalCredits).toBe(0);
     });
 
     it("never takes a lost dispute below zero, recording what was already spent", async () => {
       const u = await user();
       const { paymentIntentId } = await buyStarter(u);
-      await t.deps.ledger.settle({ userId: u.userId, requestId: randomUUID(), endpoint: "execute", aiProvider: "openai", requestTokens: 0, responseTokens: 0, credits: 45 });
+      await t.deps.ledger.settle({
+        userId: u.userId,
+        requestId: randomUUID(),
+        endpoint: "execute",
+        aiProvider: "openai",
+        requestTokens: 0,
+        responseTokens: 0,
+        credits: 45,
+      });
       const lost = closedDispute({ chargeId: `ch_${randomUUID()}`, paymentIntentId, amount: 499, status: "lost" });
       await deliver(stripeEvent("charge.dispute.closed", lost));
       expect(await credits(u)).toMatchObject({ availableCredits: 0, usedCredits: 45 });
-      const [row] = ((await (await get("/api/billing/history", u)).json()) as { transactions: Array<Record<string, unknown>> }).transactions;
-      expect(row).toMatchObject({ type: "reversal", amount: -5, balanceAfter: 0, description: "Payment dispute lost: 50 credits" });
+      const [row] = (
+        (await (await get("/api/billing/history", u)).json()) as { transactions: Array<Record<string, unknown>> }
+      ).transactions;
+      expect(row).toMatchObject({
+        type: "reversal",
+        amount: -5,
+        balanceAfter: 0,
+        description: "Payment dispute lost: 50 credits",
+      });
     });
 
     it("ignores refunds of charges that bought nothing here", async () => {
-      const res = await deliver(stripeEvent("charge.refunded", refundedCharge({ paymentIntentId: "pi_elsewhere", amount: 1000, amountRefunded: 1000 })));
+      const res = await deliver(
+        stripeEvent(
+          "charge.refunded",
+          refundedCharge({ paymentIntentId: "pi_elsewhere", amount: 1000, amountRefunded: 1000 }),
+        ),
+      );
       expect(await res.json()).toMatchObject({ handled: "unmatched" });
     });
   });
@@ -407,18 +557,28 @@ describe("Billing without Stripe keys", () => {
   });
 
   it("lists packages, says purchases are off, and refuses checkout and webhooks with 503", async () => {
-    expect(((await (await t.app.request("/api/billing/packages")).json()) as { packages: unknown[] }).packages.length).toBe(4);
+    expect(
+      ((await (await t.app.request("/api/billing/packages")).json()) as { packages: unknown[] }).packages.length,
+    ).toBe(4);
     expect(await (await t.app.request("/api/billing/config")).json()).toEqual({ purchasesEnabled: false });
     const u = await t.signUp("nostripe@example.com");
     const [pkg] = await t.db.select().from(creditPackages).limit(1);
     const res = await t.app.request("/api/billing/checkout", {
       method: "POST",
       headers: { "content-type": "application/json", ...u.headers },
-      body: JSON.stringify({ packageId: pkg?.id, successUrl: `${ORIGIN}/billing/success`, cancelUrl: `${ORIGIN}/billing` }),
+      body: JSON.stringify({
+        packageId: pkg?.id,
+        successUrl: `${ORIGIN}/billing/success`,
+        cancelUrl: `${ORIGIN}/billing`,
+      }),
     });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toBe("Purchases are not configured on this server");
-    const hook = await t.app.request("/api/billing/webhook", { method: "POST", headers: { "stripe-signature": "t=1,v1=x" }, body: "{}" });
+    const hook = await t.app.request("/api/billing/webhook", {
+      method: "POST",
+      headers: { "stripe-signature": "t=1,v1=x" },
+      body: "{}",
+    });
     expect(hook.status).toBe(503);
   });
 

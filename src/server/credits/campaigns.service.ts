@@ -6,7 +6,13 @@
 // unique (campaign, user) index makes sure nobody receives a campaign twice — under concurrent
 // sign-ups, re-activation or two app processes.
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { ADMIN_MESSAGES, type Campaign, type CampaignCreate, type CampaignRecipient, campaignStatus } from "../../shared/admin";
+import {
+  ADMIN_MESSAGES,
+  type Campaign,
+  type CampaignCreate,
+  type CampaignRecipient,
+  campaignStatus,
+} from "../../shared/admin";
 import type { Db, Tx } from "../db/client";
 import { bonusCreditCampaigns, bonusCreditRecipients, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -38,7 +44,9 @@ export function toCampaign(row: CampaignRow, now: Date = new Date()): Campaign {
   };
 }
 
-type BatchOutcome = { granted: string[]; stop: false } | { granted: string[]; stop: "inactive" | "full" | "outside_window" };
+type BatchOutcome =
+  | { granted: string[]; stop: false }
+  | { granted: string[]; stop: "inactive" | "full" | "outside_window" };
 
 export class CampaignService {
   constructor(
@@ -48,7 +56,10 @@ export class CampaignService {
   ) {}
 
   async list(): Promise<Campaign[]> {
-    const rows = await this.db.select().from(bonusCreditCampaigns).orderBy(desc(bonusCreditCampaigns.createdAt), desc(bonusCreditCampaigns.id));
+    const rows = await this.db
+      .select()
+      .from(bonusCreditCampaigns)
+      .orderBy(desc(bonusCreditCampaigns.createdAt), desc(bonusCreditCampaigns.id));
     const now = new Date();
     return rows.map((r) => toCampaign(r, now));
   }
@@ -68,7 +79,8 @@ export class CampaignService {
         description: input.description,
         creditAmount: input.creditAmount,
         campaignType: input.campaignType,
-        specificUserIds: input.campaignType === "all_users" && input.specificUserIds?.length ? input.specificUserIds : null,
+        specificUserIds:
+          input.campaignType === "all_users" && input.specificUserIds?.length ? input.specificUserIds : null,
         maxRecipients: input.maxRecipients ?? null,
         startDate: input.startDate,
         endDate: input.endDate ?? null,
@@ -134,7 +146,10 @@ export class CampaignService {
       )
       .returning({ id: bonusCreditCampaigns.id });
     if (deleted.length > 0) return;
-    const [exists] = await this.db.select({ id: bonusCreditCampaigns.id }).from(bonusCreditCampaigns).where(eq(bonusCreditCampaigns.id, id));
+    const [exists] = await this.db
+      .select({ id: bonusCreditCampaigns.id })
+      .from(bonusCreditCampaigns)
+      .where(eq(bonusCreditCampaigns.id, id));
     if (!exists) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.campaignNotFound);
     throw new AppError("CONFLICT", ADMIN_MESSAGES.campaignHasRecipients);
   }
@@ -168,7 +183,10 @@ export class CampaignService {
           eq(bonusCreditCampaigns.campaignType, "new_signups"),
           lte(bonusCreditCampaigns.startDate, sql`now()`),
           or(isNull(bonusCreditCampaigns.endDate), gt(bonusCreditCampaigns.endDate, sql`now()`)),
-          or(isNull(bonusCreditCampaigns.maxRecipients), sql`${bonusCreditCampaigns.currentRecipients} < ${bonusCreditCampaigns.maxRecipients}`),
+          or(
+            isNull(bonusCreditCampaigns.maxRecipients),
+            sql`${bonusCreditCampaigns.currentRecipients} < ${bonusCreditCampaigns.maxRecipients}`,
+          ),
         ),
       )
       .orderBy(asc(bonusCreditCampaigns.id));
@@ -186,7 +204,7 @@ export class CampaignService {
    */
   async grantAllUsers(campaignId: number): Promise<number> {
     const [campaign] = await this.db.select().from(bonusCreditCampaigns).where(eq(bonusCreditCampaigns.id, campaignId));
-    if (!campaign || campaign.campaignType !== "all_users") return 0;
+    if (campaign?.campaignType !== "all_users") return 0;
     const specific = campaign.specificUserIds?.length ? campaign.specificUserIds : null;
     let granted = 0;
     let after = "";
@@ -263,7 +281,8 @@ export class CampaignService {
       .for("update");
     if (!campaign?.active) return { granted: [], stop: "inactive" };
     if (!campaign.inWindow) return { granted: [], stop: "outside_window" };
-    const room = campaign.maxRecipients == null ? Number.POSITIVE_INFINITY : campaign.maxRecipients - campaign.currentRecipients;
+    const room =
+      campaign.maxRecipients == null ? Number.POSITIVE_INFINITY : campaign.maxRecipients - campaign.currentRecipients;
     if (room <= 0) return { granted: [], stop: "full" };
 
     const already = await tx

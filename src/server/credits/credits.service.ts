@@ -4,9 +4,11 @@
 // append nothing. So, for every user, always:
 //   SUM(credit_transactions.amount) = total + bonus − used = available + held.
 //
-// Lock order, everywhere: credit_holds → user_credits → api_usage / credit_transactions. Every
-// writer takes locks in that order, so two writers never wait on each other in a cycle.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+// Lock order: an existing hold's row, then the account's user_credits row, then new api_usage /
+// credit_transactions rows. A new hold is inserted after its account is locked; it can only meet a
+// lock held by another writer if the same request id is held and settled at once (a caller bug,
+// which PostgreSQL's deadlock detector then refuses).
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { creditsForTokens } from "../../shared/credits-math";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
@@ -143,6 +145,24 @@ function assertCredits(name: string, value: number, min: number): void {
 // transaction began: so "newest first" by created_at is also the order the balance moved in.
 const NOW = sql`clock_timestamp()`;
 
+const UNIQUE_VIOLATION = "23505";
+
+/** The SQLSTATE of a database error, through Drizzle's wrapping (DrizzleQueryError.cause). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  )
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
+/** Rows of a raw `execute` on either driver (node-postgres and PGlite both answer { rows }). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export class Ledger {
@@ -180,8 +200,10 @@ export class Ledger {
   }
 
   /**
-   * Reserves `amount` credits for AI work before it starts: one conditional UPDATE
-   * (held += amount WHERE available ≥ amount), so concurrent holds can never overdraw.
+   * Reserves `amount` credits for AI work before it starts. One statement, so one transaction: a
+   * conditional UPDATE (held += amount WHERE available ≥ amount, and the request id was never
+   * settled) feeding the credit_holds insert. Concurrent holds can never overdraw: each waits for
+   * the account's row lock and re-checks the condition on the row as it then is.
    * Throws a 402 'Insufficient credits' AppError when the balance can't cover it, and a 409 when the
    * request id already holds credits or was already settled.
    */
@@ -189,36 +211,43 @@ export class Ledger {
     assertCredits("amount", amount, 0);
     const ttl = ttlSeconds ?? this.holdTtlSeconds;
     assertCredits("ttlSeconds", ttl, 1);
-    await this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(creditHolds)
-        .values({ userId, requestId, amount, expiresAt: sql`now() + make_interval(secs => ${ttl})` })
-        .onConflictDoNothing({ target: creditHolds.requestId })
-        .returning({ id: creditHolds.id });
-      if (inserted.length === 0) throw new AppError("CONFLICT", "This request already holds credits.");
-      const settled = await tx
-        .select({ id: apiUsage.id })
-        .from(apiUsage)
-        .where(eq(apiUsage.requestId, requestId))
-        .limit(1);
-      if (settled.length > 0) throw new AppError("CONFLICT", "This request was already settled.");
-
-      const held = await tx
-        .update(userCredits)
-        .set({ heldCredits: sql`${userCredits.heldCredits} + ${amount}`, updatedAt: sql`now()` })
-        .where(and(eq(userCredits.userId, userId), sql`${AVAILABLE} >= ${amount}`))
-        .returning({ id: userCredits.id });
-      if (held.length === 0) {
-        const { availableCredits } = await this.balance(userId, tx);
-        throw insufficientCredits(amount, availableCredits);
-      }
-    });
+    let held: Array<{ id: number }>;
+    try {
+      held = rowsOf(
+        await this.db.execute(sql`
+          WITH reserved AS (
+            UPDATE user_credits
+            SET held_credits = held_credits + ${amount}, updated_at = now()
+            WHERE user_id = ${userId}
+              AND total_credits + bonus_credits - used_credits - held_credits >= ${amount}
+              AND NOT EXISTS (SELECT 1 FROM api_usage WHERE request_id = ${requestId})
+            RETURNING user_id
+          )
+          INSERT INTO credit_holds (user_id, request_id, amount, expires_at)
+          SELECT user_id, ${requestId}::text, ${amount}::int, now() + make_interval(secs => ${ttl}::int) FROM reserved
+          RETURNING id`),
+      );
+    } catch (err) {
+      // The unique request_id: the whole statement (the reservation too) was undone.
+      if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError("CONFLICT", "This request already holds credits.");
+      throw err;
+    }
+    if (held.length > 0) return;
+    const settled = await this.db
+      .select({ id: apiUsage.id })
+      .from(apiUsage)
+      .where(eq(apiUsage.requestId, requestId))
+      .limit(1);
+    if (settled.length > 0) throw new AppError("CONFLICT", "This request was already settled.");
+    const { availableCredits } = await this.balance(userId);
+    throw insufficientCredits(amount, availableCredits);
   }
 
   /**
    * Charges finished AI work: releases its hold and charges the real price, taking any excess over
    * the hold from the available balance but never below zero (the rest is recorded as shortfall).
-   * Settling a request id twice charges once: the second call returns the first result.
+   * Settling a request id twice charges once: api_usage.request_id is unique, so a second
+   * settlement fails inside its transaction (undoing all of it) and returns the first result.
    */
   async settle(input: SettleInput): Promise<SettleResult> {
     const { userId, requestId, endpoint, aiProvider, requestTokens, responseTokens } = input;
@@ -226,111 +255,86 @@ export class Ledger {
     assertCredits("responseTokens", responseTokens, 0);
     const price = input.credits ?? creditsForTokens(requestTokens + responseTokens);
     assertCredits("credits", price, 0);
+    const tokens = requestTokens + responseTokens;
 
-    return this.db.transaction(async (tx) => {
-      const released = await tx
-        .delete(creditHolds)
-        .where(and(eq(creditHolds.requestId, requestId), eq(creditHolds.userId, userId)))
-        .returning({ amount: creditHolds.amount });
-      const holdAmount = released[0]?.amount ?? 0;
-
-      await this.ensureAccount(userId, tx);
-      const [account] = await tx
-        .select({ held: userCredits.heldCredits, available: sql<number>`${AVAILABLE}`.mapWith(Number) })
-        .from(userCredits)
-        .where(eq(userCredits.userId, userId))
-        .for("update");
-      if (!account) throw new Error(`No credit account for ${userId}`);
-
-      const creditsUsed = Math.min(price, holdAmount + account.available);
-      const shortfall = price - creditsUsed;
-
-      const recorded = await tx
-        .insert(apiUsage)
-        .values({
-          userId,
+    try {
+      return await this.db.transaction(async (tx) => {
+        // Take the hold (if it is still there) and lock the account, in one round trip.
+        const lockAccount = () =>
+          tx.execute(sql`
+            WITH released AS (
+              DELETE FROM credit_holds WHERE request_id = ${requestId} AND user_id = ${userId} RETURNING amount
+            )
+            SELECT (SELECT COALESCE(sum(amount), 0) FROM released)::int AS hold,
+                   (uc.total_credits + uc.bonus_credits - uc.used_credits - uc.held_credits)::int AS available
+            FROM user_credits uc WHERE uc.user_id = ${userId}
+            FOR UPDATE OF uc`);
+        let [account] = rowsOf<{ hold: number; available: number }>(await lockAccount());
+        if (!account) {
+          // No account yet (and so no hold): open it and charge from its (empty) balance.
+          await this.ensureAccount(userId, tx);
+          [account] = rowsOf<{ hold: number; available: number }>(await lockAccount());
+          if (!account) throw new Error(`No credit account for ${userId}`);
+        }
+        const hold = Number(account.hold);
+        const creditsUsed = Math.min(price, hold + Number(account.available));
+        const shortfall = price - creditsUsed;
+        const metadata = {
+          requestId,
           endpoint,
-          creditsUsed,
+          aiProvider,
+          tokens,
           requestTokens,
           responseTokens,
-          aiProvider,
-          requestId,
           shortfall,
-          createdAt: NOW,
-        })
-        .onConflictDoNothing({ target: apiUsage.requestId })
-        .returning({ id: apiUsage.id });
-      if (recorded.length === 0) {
-        // Already settled (a retry, or a concurrent settle that won): charge nothing again.
-        if (holdAmount > 0) {
-          await tx
-            .update(userCredits)
-            .set({ heldCredits: sql`${userCredits.heldCredits} - ${holdAmount}`, updatedAt: sql`now()` })
-            .where(eq(userCredits.userId, userId));
-        }
-        const [first] = await tx
-          .select({ creditsUsed: apiUsage.creditsUsed, shortfall: apiUsage.shortfall })
-          .from(apiUsage)
-          .where(eq(apiUsage.requestId, requestId));
-        const { availableCredits } = await this.balance(userId, tx);
-        return {
-          creditsUsed: first?.creditsUsed ?? 0,
-          shortfall: first?.shortfall ?? 0,
-          availableAfter: availableCredits,
+          description: usageDescription(endpoint, tokens),
         };
-      }
-
-      const [after] = await tx
-        .update(userCredits)
-        .set({
-          heldCredits: sql`${userCredits.heldCredits} - ${holdAmount}`,
-          usedCredits: sql`${userCredits.usedCredits} + ${creditsUsed}`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(userCredits.userId, userId))
-        .returning({
-          available: sql<number>`${AVAILABLE}`.mapWith(Number),
-          balance: sql<number>`${LEDGER_BALANCE}`.mapWith(Number),
-        });
-      if (!after) throw new Error(`No credit account for ${userId}`);
-
-      if (creditsUsed > 0) {
-        await tx.insert(creditTransactions).values({
-          userId,
-          type: "usage",
-          amount: -creditsUsed,
-          createdAt: NOW,
-          balanceAfter: after.balance,
-          metadata: {
-            requestId,
-            endpoint,
-            aiProvider,
-            tokens: requestTokens + responseTokens,
-            requestTokens,
-            responseTokens,
-            shortfall,
-            description: usageDescription(endpoint, requestTokens + responseTokens),
-          },
-        });
-      }
-      return { creditsUsed, shortfall, availableAfter: after.available };
-    });
+        // Record the usage (unique request id), move the balance, append the ledger row: one statement.
+        const [after] = rowsOf<{ available: number; balance: number }>(
+          await tx.execute(sql`
+            WITH recorded AS (
+              INSERT INTO api_usage (user_id, endpoint, credits_used, request_tokens, response_tokens, ai_provider, request_id, shortfall, created_at)
+              VALUES (${userId}, ${endpoint}, ${creditsUsed}, ${requestTokens}, ${responseTokens}, ${aiProvider}, ${requestId}, ${shortfall}, clock_timestamp())
+              RETURNING id
+            ), charged AS (
+              UPDATE user_credits
+              SET held_credits = held_credits - ${hold}, used_credits = used_credits + ${creditsUsed}, updated_at = now()
+              WHERE user_id = ${userId}
+              RETURNING (total_credits + bonus_credits - used_credits - held_credits)::int AS available,
+                        (total_credits + bonus_credits - used_credits)::int AS balance
+            ), appended AS (
+              INSERT INTO credit_transactions (user_id, type, amount, balance_after, metadata, created_at)
+              SELECT ${userId}::text, 'usage', ${-creditsUsed}::int, charged.balance, ${JSON.stringify(metadata)}::jsonb, clock_timestamp()
+              FROM charged, recorded WHERE ${creditsUsed}::int > 0
+              RETURNING id
+            )
+            SELECT available, balance FROM charged`),
+        );
+        if (!after) throw new Error(`No credit account for ${userId}`);
+        return { creditsUsed, shortfall, availableAfter: Number(after.available) };
+      });
+    } catch (err) {
+      if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+      // Already settled (a retry, or a concurrent settle that won): nothing of this one was kept.
+      const [first] = await this.db
+        .select({ creditsUsed: apiUsage.creditsUsed, shortfall: apiUsage.shortfall })
+        .from(apiUsage)
+        .where(eq(apiUsage.requestId, requestId));
+      if (!first) throw err;
+      const { availableCredits } = await this.balance(userId);
+      return { creditsUsed: first.creditsUsed, shortfall: first.shortfall, availableAfter: availableCredits };
+    }
   }
 
-  /** Releases a hold in full (the work failed or was cancelled). Idempotent. */
+  /** Releases a hold in full (the work failed or was cancelled). Idempotent; one statement. */
   async release(requestId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const released = await tx
-        .delete(creditHolds)
-        .where(eq(creditHolds.requestId, requestId))
-        .returning({ userId: creditHolds.userId, amount: creditHolds.amount });
-      const hold = released[0];
-      if (!hold || hold.amount === 0) return;
-      await tx
-        .update(userCredits)
-        .set({ heldCredits: sql`${userCredits.heldCredits} - ${hold.amount}`, updatedAt: sql`now()` })
-        .where(eq(userCredits.userId, hold.userId));
-    });
+    await this.db.execute(sql`
+      WITH released AS (
+        DELETE FROM credit_holds WHERE request_id = ${requestId} RETURNING user_id, amount
+      )
+      UPDATE user_credits AS uc
+      SET held_credits = uc.held_credits - released.amount, updated_at = now()
+      FROM released WHERE uc.user_id = released.user_id`);
   }
 
   /**
@@ -436,7 +440,14 @@ export class Ledger {
       .returning({ userId: userCredits.userId, balanceAfter: sql<number>`${LEDGER_BALANCE}`.mapWith(Number) });
     if (updated.length > 0)
       await tx.insert(creditTransactions).values(
-        updated.map((u) => ({ userId: u.userId, type, amount, balanceAfter: u.balanceAfter, createdAt: NOW, metadata })),
+        updated.map((u) => ({
+          userId: u.userId,
+          type,
+          amount,
+          balanceAfter: u.balanceAfter,
+          createdAt: NOW,
+          metadata,
+        })),
       );
     return updated;
   }

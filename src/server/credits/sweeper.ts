@@ -29,7 +29,8 @@ export function startCreditSweeper(opts: {
       let campaignGrants = 0;
       try {
         releasedHolds = await ledger.releaseExpiredHolds();
-        if (releasedHolds > 0) logger.warn({ event: "credits.holds.expired_released", releasedHolds }, "released expired holds");
+        if (releasedHolds > 0)
+          logger.warn({ event: "credits.holds.expired_released", releasedHolds }, "released expired holds");
         campaignGrants = await campaigns.grantDueCampaigns();
       } catch (err) {
         logger.error({ event: "credits.sweep.failed", err }, "credit sweep failed");

@@ -18,6 +18,79 @@ const humanLike =
   "laughed and told me my butter was too warm. Now I chill the dough overnight. My kids say they're the best " +
   "cookies I've made, but they'd say that about anything with chocolate in it.";
 
+// The colleague's case: a plain human paragraph, then the same paragraph with two stock-phrase sentences.
+const humanStory = [
+  "The bus was late again, so I walked the last mile to the depot.",
+  "Ray had already opened the shutters and was arguing with the kettle.",
+  "We had forty boxes to move before the van came at nine.",
+  "Half of them were labelled in his handwriting, which nobody can read.",
+  "I found my old coat in one of them, still smelling of diesel.",
+  "Ray said he'd kept it for me since March.",
+  "The van turned up at ten past, with a flat tyre.",
+  "We loaded it anyway and sent the driver off on the spare.",
+  "Nobody noticed.",
+];
+const stockSentences = [
+  "In today's fast-paced world, it's important to note that teamwork plays a pivotal role in fostering a sense of community.",
+  "Moreover, this experience stands as a testament to the transformative power of resilience, highlighting the importance of collaboration.",
+];
+const humanWithStock = [
+  ...humanStory.slice(0, 3),
+  stockSentences[0],
+  ...humanStory.slice(3, 6),
+  stockSentences[1],
+  ...humanStory.slice(6),
+].join(" ");
+
+describe("sentence scores are local", () => {
+  it("flags only the two inserted stock sentences, never their human neighbours", () => {
+    const plain = detectBuiltin(humanStory.join(" "));
+    const mixed = detectBuiltin(humanWithStock);
+    expect(plain.success && mixed.success).toBe(true);
+    expect(plain.aiSentences).toEqual([]);
+    // The document score still reacts to the inserted sentences…
+    expect(mixed.aiPercentage).toBeGreaterThan(plain.aiPercentage + 30);
+    // …but the flags stay on the sentences that carry the signals.
+    for (const stock of stockSentences) expect(mixed.aiSentences).toContain(stock);
+    const others = mixed.aiSentences.filter((s) => !stockSentences.includes(s));
+    expect(others.length).toBeLessThanOrEqual(1);
+    for (const other of others) {
+      expect(mixed.sentences!.find((s) => s.text === other)!.reasons.length).toBeGreaterThan(0);
+    }
+    const nobody = mixed.sentences!.find((s) => s.text === "Nobody noticed.")!;
+    expect(mixed.aiSentences).not.toContain("Nobody noticed.");
+    expect(nobody.reasons).toEqual([]);
+    expect(nobody.score).toBeLessThan(0.5);
+    // A human sentence's score moves only by the capped document prior (±0.5 logits) and its length context.
+    const toLogit = (p: number) => Math.log(p / (1 - p));
+    for (const sentence of humanStory) {
+      const before = plain.sentences!.find((s) => s.text === sentence)!.score;
+      const after = mixed.sentences!.find((s) => s.text === sentence)!.score;
+      expect(Math.abs(toLogit(after) - toLogit(before))).toBeLessThan(1.5);
+    }
+  });
+
+  it("still flags most sentences of a stock-phrase AI paragraph", () => {
+    const result = detectBuiltin(stockAi);
+    expect(result.aiSentences.length).toBeGreaterThanOrEqual(Math.ceil(0.8 * result.sentences!.length));
+  });
+
+  it("flags none, or almost none, of a plain human paragraph", () => {
+    for (const text of [humanLike, humanStory.join(" ")]) {
+      expect(detectBuiltin(text).aiSentences.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("never flags a sentence without a stated reason", () => {
+    for (const text of [stockAi, humanLike, humanWithStock, `${stockAi} ${humanStory.join(" ")}`]) {
+      const result = detectBuiltin(text);
+      for (const flagged of result.aiSentences) {
+        expect(result.sentences!.find((s) => s.text === flagged)!.reasons.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
 describe("detectBuiltin", () => {
   it("scores a stock-AI paragraph higher than a concrete human-like one", () => {
     const ai = detectBuiltin(stockAi);

@@ -4,8 +4,10 @@
  * 1. Split the draft into prose sentences (Markdown syntax is never scored).
  * 2. Compute stylometric + lexical document features and score them with the
  *    trained logistic model in model.json; Platt-calibrate to a probability.
- * 3. Score every sentence with the sentence model (its own signals plus the
- *    document logit as context) and flag those above the sentence threshold.
+ * 3. Score every sentence from its own signals (the sentence model), plus a
+ *    small, capped document prior. Flag a sentence when its score is above the
+ *    sentence threshold AND it carries at least one stated reason: a sentence
+ *    is never flagged just because its neighbours look machine-written.
  * 4. Explain: the signals that fired, per sentence and for the whole document.
  */
 import {
@@ -16,7 +18,7 @@ import {
   toPercentages,
 } from "../../shared/detection";
 import { analyzeDocument, documentReasons, FUNCTION_WORDS, sentenceReasons } from "./features";
-import { type LogisticModel, logit, sigmoid } from "./logistic";
+import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
 import { countWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "./sentences";
 
@@ -24,6 +26,7 @@ interface ShippedModel {
   document: LogisticModel;
   calibration: { a: number; b: number };
   sentence: LogisticModel;
+  sentencePrior: SentencePrior;
   thresholds: { document: number; sentence: number };
 }
 const model = modelJson as unknown as ShippedModel;
@@ -75,17 +78,20 @@ export function detectBuiltin(text: string): DetectionResult {
   const documentLogit = model.calibration.a * logit(model.document, analysis.documentVector) + model.calibration.b;
   const probabilityAi = sigmoid(documentLogit);
 
+  const aiSentences: string[] = [];
   const sentences: SentenceScore[] = spans.map((span, i) => {
-    const score = sigmoid(logit(model.sentence, [...analysis.sentenceVectors[i], documentLogit]));
+    const local = logit(model.sentence, analysis.sentenceVectors[i]);
+    const score = sigmoid(sentenceLogit(local, documentLogit, model.sentencePrior));
+    const reasons = sentenceReasons(analysis.facts[i], analysis.meanSentenceLength);
+    if (score > model.thresholds.sentence && reasons.length > 0) aiSentences.push(span.text);
     return {
       text: span.text,
       start: span.start,
       end: span.end,
       score: Math.round(score * 1000) / 1000,
-      reasons: sentenceReasons(analysis.facts[i]),
+      reasons,
     };
   });
-  const aiSentences = sentences.filter((s) => s.score > model.thresholds.sentence).map((s) => s.text);
 
   return {
     success: true,

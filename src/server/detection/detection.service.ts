@@ -54,9 +54,13 @@ export class DetectionService {
   async detect(userId: string, input: DetectInput, signal?: AbortSignal): Promise<DetectOutcome> {
     const { ledger, detector, logger } = this.deps;
     if (input.text.length > DETECTION_MAX_CHARS)
-      throw new AppError("PAYLOAD_TOO_LARGE", `${TOO_LONG_MESSAGE} This text has ${input.text.length.toLocaleString("en-US")}.`, {
-        limit: DETECTION_MAX_CHARS,
-      });
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `${TOO_LONG_MESSAGE} This text has ${input.text.length.toLocaleString("en-US")}.`,
+        {
+          limit: DETECTION_MAX_CHARS,
+        },
+      );
     // Before any credit moves: a request that is not the caller's is "not found" (never "forbidden",
     // which would tell a stranger that the id exists).
     const target = input.requestId === undefined ? undefined : await this.ownRequest(userId, input.requestId);
@@ -78,7 +82,10 @@ export class DetectionService {
 
     if (!result.success) {
       await ledger.release(holdId).catch((err) => log.error({ event: "detect.release.failed", err }));
-      log.info({ event: "detect.refused", detector: result.detector, error: result.error, ms, credits: 0 }, "no charge");
+      log.info(
+        { event: "detect.refused", detector: result.detector, error: result.error, ms, credits: 0 },
+        "no charge",
+      );
       return { aiDetection: result, creditsUsed: 0 };
     }
 

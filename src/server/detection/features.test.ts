@@ -3,6 +3,7 @@ import {
   analyzeDocument,
   DOCUMENT_FEATURES,
   documentReasons,
+  SENTENCE_FEATURES,
   sentenceFacts,
   sentenceReasons,
   wordZipf,
@@ -38,6 +39,23 @@ describe("sentence signals", () => {
     });
   }
 
+  it("adds style reasons only when the document's mean sentence length is given", () => {
+    const polished = "The intricate collaboration demonstrates meticulous consideration of sustainability.";
+    expect(sentenceReasons(sentenceFacts(polished), 15).some((r) => r.startsWith("Polished"))).toBe(true);
+    expect(sentenceReasons(sentenceFacts(polished)).some((r) => r.startsWith("Polished"))).toBe(false);
+    // Uncommon in film subtitles, but plain concrete nouns: not "polished".
+    const concrete = "Ray had already opened the shutters and was arguing with the kettle.";
+    expect(sentenceReasons(sentenceFacts(concrete), 12)).toEqual([]);
+    const long =
+      "The approach that the team chose for the project was one that allowed everyone involved to work at their " +
+      "own pace while still meeting the goals that had been set at the start.";
+    expect(sentenceReasons(sentenceFacts(long), 12)).toContain(
+      "Long sentence with no concrete detail (no numbers, names or quotes)",
+    );
+    expect(sentenceReasons(sentenceFacts(`${long.slice(0, -1)} in 2019.`), 12)).toEqual([]);
+    expect(sentenceReasons(sentenceFacts("Nobody noticed."), 12)).toEqual([]);
+  });
+
   it("counts contractions, first person, numbers and informal marks", () => {
     const f = sentenceFacts("i dont think we'll make it by 5, honestly I can't.");
     expect(f.contractions).toBe(2);
@@ -65,10 +83,14 @@ describe("document signals", () => {
     expect(rhythm(varied)).toBe(false);
   });
 
-  it("produces one value per named document feature", () => {
+  it("produces one value per named document and sentence feature", () => {
     const a = analyzeDocument(splitSentences(varied));
     expect(a.documentVector).toHaveLength(DOCUMENT_FEATURES.length);
     expect(a.documentVector.every(Number.isFinite)).toBe(true);
+    for (const v of a.sentenceVectors) {
+      expect(v).toHaveLength(SENTENCE_FEATURES.length);
+      expect(v.every(Number.isFinite)).toBe(true);
+    }
   });
 });
 

@@ -228,6 +228,8 @@ export interface SentenceFacts {
   contentZipfSum: number;
   rareWords: number;
   literaryWords: number;
+  /** The literary content words themselves (Zipf 2.6–3.6), for reasons. */
+  literary: string[];
   unknownWords: number;
   properNouns: number;
   dashes: number;
@@ -244,6 +246,7 @@ export function sentenceFacts(plain: string): SentenceFacts {
   const lowerWords: string[] = [];
   const aiVocabulary: string[] = [];
   const puffery: string[] = [];
+  const literary: string[] = [];
   let hedges = 0;
   let contractions = 0;
   let firstPerson = 0;
@@ -282,7 +285,10 @@ export function sentenceFacts(plain: string): SentenceFacts {
         contentWords++;
         contentZipfSum += z;
         if (z < RARE_ZIPF) rareWords++;
-        else if (z < LITERARY_ZIPF) literaryWords++;
+        else if (z < LITERARY_ZIPF) {
+          literaryWords++;
+          literary.push(lower);
+        }
       }
     }
     letters += lower.length;
@@ -360,6 +366,7 @@ export function sentenceFacts(plain: string): SentenceFacts {
     contentZipfSum,
     rareWords,
     literaryWords,
+    literary,
     unknownWords,
     properNouns,
     dashes,
@@ -421,7 +428,10 @@ export const DOCUMENT_FEATURES = [
   "punctuationKinds",
 ] as const;
 
-/** Names of the sentence features, in model order. */
+/**
+ * Names of the sentence features, in model order. All of them are read from the sentence itself; the only
+ * document context is the mean sentence length (for `relativeLength` and `lengthDeviation`).
+ */
 export const SENTENCE_FEATURES = [
   "aiVocabulary",
   "stockPhrases",
@@ -445,6 +455,13 @@ export const SENTENCE_FEATURES = [
   "commas",
   "quotes",
   "questionOrExclaim",
+  "literaryShare",
+  "rareShare",
+  "unknownShare",
+  "meanContentZipf",
+  "properNouns",
+  "concreteDetail",
+  "otherPunctuation",
 ] as const;
 
 /** Moving-window type-token ratio: lexical variety that does not shrink with text length. */
@@ -652,6 +669,13 @@ export function analyzeDocument(sentences: Pick<SentenceSpan, "plain">[]): Docum
       f.commas,
       f.quotes > 0 ? 1 : 0,
       f.questionOrExclaim ? 1 : 0,
+      f.literaryWords / Math.max(1, f.contentWords),
+      f.rareWords / Math.max(1, f.contentWords),
+      f.unknownWords / Math.max(1, f.lexicalWords),
+      f.contentWords > 0 ? f.contentZipfSum / f.contentWords : UNKNOWN_ZIPF_FALLBACK,
+      Math.min(3, f.properNouns),
+      hasConcreteDetail(f) ? 1 : 0,
+      f.dashes + f.parentheses + f.semicolons + f.ellipses + f.exclamations > 0 ? 1 : 0,
     ];
   });
 
@@ -667,8 +691,33 @@ export function analyzeDocument(sentences: Pick<SentenceSpan, "plain">[]): Docum
 
 const quote = (s: string) => `“${s}”`;
 
-/** Human-readable reasons for one sentence, strongest first. */
-export function sentenceReasons(f: SentenceFacts): string[] {
+/** Mean content-word Zipf value given to a sentence with no content words (a typical everyday value). */
+const UNKNOWN_ZIPF_FALLBACK = 4.5;
+
+/** Numbers, names (capitalised words after the first) or quotation marks: the specifics people write. */
+export function hasConcreteDetail(f: SentenceFacts): boolean {
+  return f.numbers > 0 || f.properNouns > 0 || f.quotes > 0;
+}
+
+/**
+ * "Polished" words: literary (Zipf 2.6–3.6), at least 7 letters and with a Latinate ending ("intricate",
+ * "collaboration", "meticulous"). The subtitle-based table also rates plain concrete nouns ("kettle",
+ * "shutters") as uncommon, so the literary share alone would make a misleading reason.
+ */
+const LATINATE_ENDING = /(?:tion|sion|ity|ive|ous|ent|ant|ance|ence|ize|ise|ate|ment|ness|ical|ism|ist)s?$|ing$/;
+const isPolished = (word: string) => word.length >= 7 && LATINATE_ENDING.test(word);
+/** At least this many polished words, in a sentence whose content words are at least this share literary. */
+const POLISHED_MIN_WORDS = 2;
+const POLISHED_MIN_SHARE = 0.3;
+/** A sentence this much longer than the document's mean (and at least LONG_MIN_WORDS) is "long". */
+const LONG_RATIO = 1.5;
+const LONG_MIN_WORDS = 20;
+
+/**
+ * Human-readable reasons for one sentence, strongest first. With the document's mean sentence length, two
+ * style reasons are added: polished, uncommon vocabulary, and a long sentence with no concrete detail.
+ */
+export function sentenceReasons(f: SentenceFacts, meanSentenceLength?: number): string[] {
   const reasons: string[] = [];
   for (const p of new Set(f.chatbot)) reasons.push(`Chatbot leftover: ${quote(p)}`);
   for (const p of new Set(f.stockPhrases)) reasons.push(`Stock AI phrase: ${quote(p)}`);
@@ -679,6 +728,20 @@ export function sentenceReasons(f: SentenceFacts): string[] {
   if (f.notOnly) reasons.push("“Not only … but also” construction");
   if (f.listOfThree) reasons.push("List-of-three cadence");
   if (f.hedges >= 2) reasons.push("Stacked hedging (may, might, could, potentially…)");
+  if (meanSentenceLength === undefined) return reasons;
+  const listed = new Set([...f.aiVocabulary, ...f.puffery]);
+  const polished = [...new Set(f.literary)].filter(isPolished);
+  const unlisted = polished.filter((w) => !listed.has(w));
+  if (
+    polished.length >= POLISHED_MIN_WORDS &&
+    f.literaryWords / Math.max(1, f.contentWords) >= POLISHED_MIN_SHARE &&
+    unlisted.length > 0
+  ) {
+    reasons.push(`Polished, uncommon vocabulary: ${unlisted.slice(0, 3).map(quote).join(", ")}`);
+  }
+  if (f.words >= Math.max(LONG_MIN_WORDS, LONG_RATIO * meanSentenceLength) && !hasConcreteDetail(f)) {
+    reasons.push("Long sentence with no concrete detail (no numbers, names or quotes)");
+  }
   return reasons;
 }
 

@@ -99,6 +99,27 @@ export function fitLogistic(
   return { features: [...features], mean, std, weights: beta.slice(1), bias: beta[0] };
 }
 
+/**
+ * How a sentence's own evidence and its document combine: the document moves the sentence logit by
+ * `clamp(weight × documentLogit, −cap, +cap)`, and `centre` is subtracted so that a score of 0.5 sits where
+ * the sentence threshold was set (see training.ts).
+ */
+export interface SentencePrior {
+  weight: number;
+  cap: number;
+  centre: number;
+}
+
+/**
+ * A sentence's logit: its own evidence (`localLogit`, from the sentence model) plus a modest, capped
+ * document prior. However sure the document score is, it moves a sentence's odds by at most e^cap, so a
+ * plain sentence cannot be pushed over the sentence threshold by its neighbours alone.
+ */
+export function sentenceLogit(localLogit: number, documentLogit: number, prior: SentencePrior): number {
+  const shift = Math.max(-prior.cap, Math.min(prior.cap, prior.weight * documentLogit));
+  return localLogit + shift - prior.centre;
+}
+
 /** Platt scaling: p = sigmoid(a·logit + b), fitted on out-of-fold logits so probabilities are honest. */
 export function fitPlatt(logits: readonly number[], labels: readonly number[]): { a: number; b: number } {
   const m = fitLogistic(

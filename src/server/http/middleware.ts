@@ -80,9 +80,18 @@ export const sessionUser =
       let user = cache.get(key);
       if (user === undefined) {
         const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-        const u = session?.user as (NonNullable<typeof session>["user"] & { username?: string; role?: string }) | undefined;
+        const u = session?.user as
+          | (NonNullable<typeof session>["user"] & { username?: string; role?: string })
+          | undefined;
         user = u
-          ? { id: u.id, email: u.email, username: u.username ?? "", name: u.name, role: u.role ?? "user", image: u.image }
+          ? {
+              id: u.id,
+              email: u.email,
+              username: u.username ?? "",
+              name: u.name,
+              role: u.role ?? "user",
+              image: u.image,
+            }
           : null;
         cache.set(key, user);
       }

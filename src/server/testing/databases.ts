@@ -20,12 +20,12 @@ export function describeEachDatabase(name: string, suite: (kind: TestDatabaseKin
 
 /** Only on PostgreSQL (several connections, several processes); fails on CI without it. */
 export function describePostgresOnly(name: string, suite: () => void): void {
-  if (hasTestPostgres()) describe(`${name} [postgresql]`, suite);
+  if (hasTestPostgres()) describe(`${name} [postgresql]`, () => suite());
   else if (process.env.CI === "true")
     describe(`${name} [postgresql]`, () => {
       it("needs TEST_DATABASE_URL on CI", () => {
         throw new Error("TEST_DATABASE_URL is not set: the PostgreSQL variant must run on CI");
       });
     });
-  else describe.skip(`${name} [postgresql: set TEST_DATABASE_URL]`, suite);
+  else describe.skip(`${name} [postgresql: set TEST_DATABASE_URL]`, () => suite());
 }

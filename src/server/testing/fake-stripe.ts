@@ -132,7 +132,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(id, session);
       return { status: 200, body: session };
     }
-    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } } };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } },
+    };
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -156,7 +159,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 const webhookSigner = new Stripe("sk_test_signer_only");
 
 /** A Stripe event around `object`, as Stripe delivers it (https://docs.stripe.com/api/events/object). */
-export function stripeEvent(type: string, object: Record<string, unknown>, id: string = rid("evt")): Record<string, unknown> {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id: string = rid("evt"),
+): Record<string, unknown> {
   return {
     id,
     object: "event",
@@ -171,7 +178,10 @@ export function stripeEvent(type: string, object: Record<string, unknown>, id: s
 }
 
 /** The body and Stripe-Signature header of a delivery, signed with `secret`. */
-export function signedDelivery(event: Record<string, unknown>, secret: string): { body: string; headers: Record<string, string> } {
+export function signedDelivery(
+  event: Record<string, unknown>,
+  secret: string,
+): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(event, null, 2);
   const signature = webhookSigner.webhooks.generateTestHeaderString({ payload: body, secret });
   return { body, headers: { "content-type": "application/json", "stripe-signature": signature } };
@@ -196,7 +206,11 @@ export function paidSession(opts: {
     currency: "usd",
     customer: rid("cus"),
     livemode: false,
-    metadata: { userId: opts.userId, packageId: String(opts.packageId), ...(opts.credits ? { credits: String(opts.credits) } : {}) },
+    metadata: {
+      userId: opts.userId,
+      packageId: String(opts.packageId),
+      ...(opts.credits ? { credits: String(opts.credits) } : {}),
+    },
     mode: "payment",
     payment_intent: opts.paymentIntentId ?? rid("pi"),
     payment_status: opts.paymentStatus ?? "paid",
@@ -205,7 +219,12 @@ export function paidSession(opts: {
 }
 
 /** A charge as charge.refunded carries it (https://docs.stripe.com/api/charges/object). */
-export function refundedCharge(opts: { chargeId?: string; paymentIntentId: string; amount: number; amountRefunded: number }): Record<string, unknown> {
+export function refundedCharge(opts: {
+  chargeId?: string;
+  paymentIntentId: string;
+  amount: number;
+  amountRefunded: number;
+}): Record<string, unknown> {
   return {
     id: opts.chargeId ?? rid("ch"),
     object: "charge",
@@ -223,7 +242,12 @@ export function refundedCharge(opts: { chargeId?: string; paymentIntentId: strin
 }
 
 /** A dispute as charge.dispute.closed carries it (https://docs.stripe.com/api/disputes/object). */
-export function closedDispute(opts: { chargeId: string; paymentIntentId: string | null; amount: number; status: "lost" | "won" }): Record<string, unknown> {
+export function closedDispute(opts: {
+  chargeId: string;
+  paymentIntentId: string | null;
+  amount: number;
+  status: "lost" | "won";
+}): Record<string, unknown> {
   return {
     id: rid("dp"),
     object: "dispute",

@@ -35,16 +35,21 @@ export async function ledgerViolations(db: DbOrTx): Promise<LedgerViolation[]> {
   for (const r of result.rows) {
     const balance = r.total + r.bonus - r.used;
     const available = balance - r.held;
-    if (r.tx_sum !== balance) out.push({ userId: r.user_id, problem: `SUM(amount)=${r.tx_sum} but total+bonus-used=${balance}` });
+    if (r.tx_sum !== balance)
+      out.push({ userId: r.user_id, problem: `SUM(amount)=${r.tx_sum} but total+bonus-used=${balance}` });
     if (available < 0) out.push({ userId: r.user_id, problem: `available ${available} < 0` });
-    if (r.held !== r.hold_sum) out.push({ userId: r.user_id, problem: `held_credits ${r.held} but holds sum to ${r.hold_sum}` });
-    if (r.held < 0 || r.total < 0 || r.bonus < 0 || r.used < 0) out.push({ userId: r.user_id, problem: "a negative column" });
+    if (r.held !== r.hold_sum)
+      out.push({ userId: r.user_id, problem: `held_credits ${r.held} but holds sum to ${r.hold_sum}` });
+    if (r.held < 0 || r.total < 0 || r.bonus < 0 || r.used < 0)
+      out.push({ userId: r.user_id, problem: "a negative column" });
     if (r.tx_count > 0 && r.last_balance !== balance)
       out.push({ userId: r.user_id, problem: `newest balanceAfter ${r.last_balance} but balance ${balance}` });
   }
   const orphans = (await db.execute(sql`
     SELECT DISTINCT t.user_id FROM credit_transactions t
-    LEFT JOIN user_credits uc ON uc.user_id = t.user_id WHERE uc.user_id IS NULL`)) as unknown as { rows: Array<{ user_id: string }> };
+    LEFT JOIN user_credits uc ON uc.user_id = t.user_id WHERE uc.user_id IS NULL`)) as unknown as {
+    rows: Array<{ user_id: string }>;
+  };
   for (const o of orphans.rows) out.push({ userId: o.user_id, problem: "transactions without an account" });
   return out;
 }
@@ -52,5 +57,6 @@ export async function ledgerViolations(db: DbOrTx): Promise<LedgerViolation[]> {
 /** Throws with every violation listed; call after each test. */
 export async function assertLedgerInvariants(db: DbOrTx): Promise<void> {
   const violations = await ledgerViolations(db);
-  if (violations.length) throw new Error(`ledger invariants broken:\n${violations.map((v) => `  ${v.userId}: ${v.problem}`).join("\n")}`);
+  if (violations.length)
+    throw new Error(`ledger invariants broken:\n${violations.map((v) => `  ${v.userId}: ${v.problem}`).join("\n")}`);
 }

@@ -47,6 +47,8 @@ export interface WriteRequest {
   signal?: AbortSignal;
   /** Each piece of text as the model writes it. */
   onDelta?: (text: string) => void;
+  /** Let Claude search the web (default true); an edit of given text (the SEO revision) needs no search. */
+  webSearch?: boolean;
 }
 
 export interface WriteResult {
@@ -105,8 +107,10 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
         } as unknown as ToolSet)
       : undefined;
 
-  const describe = (provider: AiProvider): { writer: Writer; model: string } =>
-    settings[provider].apiKey ? { writer: provider, model: settings[provider].model } : { writer: "offline", model: OFFLINE_MODEL };
+  const whoAnswers = (provider: AiProvider): { writer: Writer; model: string } =>
+    settings[provider].apiKey
+      ? { writer: provider, model: settings[provider].model }
+      : { writer: "offline", model: OFFLINE_MODEL };
 
   async function writeOffline(req: WriteRequest): Promise<WriteResult> {
     const text = req.offline();
@@ -117,13 +121,14 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
       sent += chunk;
       await pause(offlineDelay);
     }
-    if (req.signal?.aborted && sent.length < text.length) throw new WritingCancelled(sent, offlineUsage(req.prompt, sent));
+    if (req.signal?.aborted && sent.length < text.length)
+      throw new WritingCancelled(sent, offlineUsage(req.prompt, sent));
     return { text, writer: "offline", model: OFFLINE_MODEL, usage: offlineUsage(req.prompt, text) };
   }
 
   async function writeWithModel(req: WriteRequest): Promise<WriteResult> {
     const { provider } = req;
-    const who = describe(provider);
+    const who = whoAnswers(provider);
     const controller = new AbortController();
     let timedOut = false;
     let idle: NodeJS.Timeout | undefined;
@@ -148,8 +153,11 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
         system: req.prompt.system,
         prompt: req.prompt.prompt,
         maxOutputTokens: FIXED_API_PARAMETERS[provider].maxOutputTokens,
-        temperature: FIXED_API_PARAMETERS.temperature,
-        tools: toolsFor(provider),
+        // GPT-5 and the o-series accept only their default temperature (1): sending it only earns a warning.
+        temperature: isOpenAIReasoningModel(provider, settings.openai.model)
+          ? undefined
+          : FIXED_API_PARAMETERS.temperature,
+        tools: req.webSearch === false ? undefined : toolsFor(provider),
         maxRetries,
         abortSignal: controller.signal,
         // Raw chunks keep the idle timer honest while a model reasons or searches before it writes.
@@ -197,15 +205,19 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
         "The AI service dropped the connection and is temporarily unavailable. Please try again in a moment.",
       );
     const document = req.expectH1 ? extractDocument(text) : text.trim();
-    if (!document)
-      throw new AppError("PROVIDER_ERROR", "The AI service returned an empty answer. Please try again.");
+    if (!document) throw new AppError("PROVIDER_ERROR", "The AI service returned an empty answer. Please try again.");
     return { text: document, ...who, usage: realUsage(finish.totalUsage, req.prompt, text) };
   }
 
   return {
-    describe,
+    describe: whoAnswers,
     write: (req) => (settings[req.provider].apiKey ? writeWithModel(req) : writeOffline(req)),
   };
+}
+
+/** OpenAI's reasoning models (gpt-5 family except the -chat variants, o1/o3/o4…), as @ai-sdk/openai classifies them. */
+function isOpenAIReasoningModel(provider: AiProvider, model: string): boolean {
+  return provider === "openai" && /^(gpt-5(?!.*-chat)|o\d)/.test(model);
 }
 
 /** Bills the provider's total (all steps, tool use included); estimates only what it left out. */
@@ -240,7 +252,8 @@ export function chunksOf(text: string, wordsPerChunk = 6): string[] {
   return chunks;
 }
 
-const pause = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+const pause = (ms: number) =>
+  new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 
 // ---------------------------------------------------------------------------------------------
 // Error classification (spec §8: the client matches these texts, case-insensitively)
@@ -278,7 +291,8 @@ function errorText(e: unknown, depth = 0): string {
   const parts: string[] = [];
   if (e instanceof Error) parts.push(e.name, e.message);
   const o = e as Record<string, unknown>;
-  for (const key of ["type", "code", "message", "responseBody"]) if (typeof o[key] === "string") parts.push(o[key] as string);
+  for (const key of ["type", "code", "message", "responseBody"])
+    if (typeof o[key] === "string") parts.push(o[key] as string);
   if (o.error) parts.push(errorText(o.error, depth + 1));
   if (o.data) parts.push(safeJson(o.data));
   if (o.cause) parts.push(errorText(o.cause, depth + 1));
@@ -298,7 +312,11 @@ const NETWORK =
 
 /** The provider's own explanation of a 4xx, stripped of anything that looks like a key. */
 function providerReason(e: unknown): string | undefined {
-  const msg = APICallError.isInstance(e) ? e.message : e && typeof e === "object" && "message" in e ? String(e.message) : "";
+  const msg = APICallError.isInstance(e)
+    ? e.message
+    : e && typeof e === "object" && "message" in e
+      ? String(e.message)
+      : "";
   if (!msg) return undefined;
   return msg
     .replace(/\b(sk|pk|rk|key)[-_][\w-]{6,}/gi, "[redacted]")
@@ -312,7 +330,8 @@ export function classifyProviderError(err: unknown): AppError {
   const e = rootError(err);
   const status = statusOf(e);
   const text = errorText(e);
-  if (status === 529 || text.includes("overloaded")) return new AppError("PROVIDER_OVERLOADED", PROVIDER_MESSAGES.overloaded);
+  if (status === 529 || text.includes("overloaded"))
+    return new AppError("PROVIDER_OVERLOADED", PROVIDER_MESSAGES.overloaded);
   if (
     text.includes("credit balance is too low") ||
     text.includes("insufficient_quota") ||
@@ -329,10 +348,14 @@ export function classifyProviderError(err: unknown): AppError {
   if (status === 429 || text.includes("rate_limit")) return new AppError("RATE_LIMITED", PROVIDER_MESSAGES.rateLimited);
   if (status === 408 || (status !== undefined && status >= 500) || text.includes("api_error"))
     return new AppError("PROVIDER_UNAVAILABLE", PROVIDER_MESSAGES.unavailable);
-  if ((status === undefined || status < 400) && NETWORK.test(text)) return new AppError("PROVIDER_UNAVAILABLE", PROVIDER_MESSAGES.unavailable);
+  if ((status === undefined || status < 400) && NETWORK.test(text))
+    return new AppError("PROVIDER_UNAVAILABLE", PROVIDER_MESSAGES.unavailable);
   if (status !== undefined && status >= 400) {
     const reason = providerReason(e);
-    return new AppError("PROVIDER_ERROR", reason ? `The AI service refused this request: ${reason}` : PROVIDER_MESSAGES.failed);
+    return new AppError(
+      "PROVIDER_ERROR",
+      reason ? `The AI service refused this request: ${reason}` : PROVIDER_MESSAGES.failed,
+    );
   }
   return new AppError("PROVIDER_ERROR", PROVIDER_MESSAGES.failed);
 }

@@ -4,10 +4,11 @@ import {
   finalRewriteOffline,
   reviseOffline,
   reviseTextOffline,
+  varySentence,
   writeOfflineDraft,
 } from "./offline-writer";
 import { type DraftRequest, STOCK_PHRASES } from "./prose";
-import { countWords, proseSentences } from "./text";
+import { countWords, headingProblems, proseSentences } from "./text";
 
 const bakery: DraftRequest = {
   currentDate: "2026-03-14",
@@ -212,5 +213,200 @@ describe("countTokensOffline", () => {
     expect(countTokensOffline("")).toBe(0);
     expect(countTokensOffline("abcd")).toBe(1);
     expect(countTokensOffline("abcde")).toBe(2);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Brief parsing and grammar across varied briefs
+// ---------------------------------------------------------------------------------------------
+
+const LONG_BRIEF = [
+  "Write a detailed blog post about how small garden design studios can win more repeat clients with email newsletters.",
+  ...Array.from(
+    { length: 40 },
+    (_, i) =>
+      `Point ${i + 1}: keep the tone friendly and practical, use examples from spring and autumn projects, and avoid jargon the client would not use.`,
+  ),
+]
+  .join(" ")
+  .slice(0, 4000);
+
+/** Briefs of every shape, with a phrase the title must contain. */
+const varied: { brief: string; mention: RegExp }[] = [
+  { brief: "Write a blog post about how remote teams can run better weekly meetings", mention: /weekly meetings/ },
+  { brief: "Explain how solar panels work for homeowners considering installation", mention: /solar panels/ },
+  { brief: "Guide: choosing a CRM for a 10-person sales team", mention: /CRM/ },
+  {
+    brief: "How-to guide: how small bakeries can get more local customers with Google Business Profile",
+    mention: /Google Business Profile/,
+  },
+  { brief: "Top 10 tips for first-time home buyers", mention: /home buyers/ },
+  { brief: "Notion vs Obsidian: which is better for students", mention: /Notion vs Obsidian/ },
+  { brief: "What is a Roth IRA?", mention: /Roth IRA/ },
+  { brief: "Case study: how a plumbing company got more calls with local SEO", mention: /local SEO/ },
+  { brief: "FAQ about composting at home", mention: /composting at home/i },
+  { brief: "Productivity", mention: /productivity/i },
+  { brief: LONG_BRIEF, mention: /email newsletters|repeat clients/ },
+  { brief: "Cómo mejorar la atención al cliente en restaurantes", mention: /atención al cliente/ },
+  { brief: "HOW TO START A PODCAST 🎙️🔥", mention: /podcast/ },
+  { brief: "Checklist: moving house with kids", mention: /moving house/i },
+  { brief: "Review: the Kindle Paperwhite for heavy readers", mention: /Kindle Paperwhite/ },
+  { brief: "I need an article on why sleep matters for teenagers", mention: /sleep/i },
+  {
+    brief:
+      "Blog post for owners of independent coffee shops on how to build a loyalty program that brings regulars back twice a week, with the costs, the tools and the mistakes to avoid.",
+    mention: /loyalty program/,
+  },
+  {
+    brief:
+      "Explainer for startup founders on the difference between a SAFE and a convertible note, so they can choose one for their first funding round.",
+    mention: /SAFE/,
+  },
+];
+
+const A_BEFORE_VOWEL_OK = /^(?:one\S*|once|use\S*|usual\S*|unique|uni\S*|euro\S*|u)$/i;
+
+/** Breakage a template can cause: doubled words, dangling question words, stacked articles, a/an slips, empty slots. */
+function sentenceProblems(sentence: string): string[] {
+  const problems: string[] = [];
+  const ws = sentence.match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  for (let i = 1; i < ws.length; i++) {
+    if (ws[i].toLowerCase() === ws[i - 1].toLowerCase()) problems.push(`doubled "${ws[i]}"`);
+    const prev = ws[i - 1];
+    if (prev === "a" || prev === "A") {
+      if (/^[aeiou]/i.test(ws[i]) && !A_BEFORE_VOWEL_OK.test(ws[i])) problems.push(`"a ${ws[i]}"`);
+    }
+    if ((prev === "an" || prev === "An") && /^[b-df-hj-np-tv-z]/.test(ws[i]) && !/^(?:hour|honest)/i.test(ws[i]))
+      problems.push(`"an ${ws[i]}"`);
+  }
+  if (/\b(?:with|for|to|of|about|on|in|at|by|from|into)\s+(?:how|what|why|which)\s*(?:[.,;:!?)]|$)/i.test(sentence))
+    problems.push("dangling question word");
+  if (/\b(?:a|an|the|your|our|their|its)\s+(?:a|an|the|your|our|their|its)\b/i.test(sentence))
+    problems.push("two articles");
+  // A slot that filled to nothing leaves "with ." or "the ,"; particles ("move on", "agree to") are fine.
+  if (/\b(?:with|of|about|from|into|the|a|an|your|our|their)\s*[,;:.!?]/i.test(sentence))
+    problems.push("dangling preposition or article");
+  if (/\{\w+\}|undefined|NaN/.test(sentence)) problems.push("unfilled slot");
+  return problems;
+}
+
+describe("writeOfflineDraft on varied briefs", () => {
+  it("the checkers catch the breakage they are meant to catch", () => {
+    expect(headingProblems("How solar panels work works")).toContain('doubled "works"');
+    expect(headingProblems("## Step 1: set up set up properly")).toEqual([]); // only adjacent words count
+    expect(headingProblems("How to get more out of how with how")).toContain('ends with "how"');
+    expect(headingProblems("Your next step with")).toContain('ends with "with"');
+    expect(headingProblems("One two three four five six seven eight nine ten eleven twelve thirteen")).toHaveLength(1);
+    expect(headingProblems("Who is it for?")).toEqual([]);
+    expect(sentenceProblems("Every hour goes into how with how.")).not.toEqual([]);
+    expect(sentenceProblems("Start with the the setup.")).not.toEqual([]);
+    expect(sentenceProblems("Budget for a your CRM.")).toContain("two articles");
+    expect(sentenceProblems("Give {focus} ten minutes.")).toContain("unfilled slot");
+    expect(sentenceProblems("Open a account today.")).toContain('"a account"');
+    expect(sentenceProblems("Check it on a phone, since that's where most people will see it.")).toEqual([]);
+  });
+
+  for (const { brief, mention } of varied) {
+    it(`reads cleanly: ${brief.slice(0, 70)}`, () => {
+      for (const words of [300, 1500]) {
+        const md = writeOfflineDraft({
+          currentDate: "2026-11-22",
+          contentType: brief,
+          writingStyle: "prose2",
+          wordCount: String(words),
+        });
+        const hs = headings(md);
+        expect(
+          hs.filter((h) => h.startsWith("# ")),
+          brief,
+        ).toHaveLength(1);
+        expect(hs[0], brief).toMatch(mention);
+        for (const h of hs) expect(headingProblems(h), h).toEqual([]);
+        // Sentence case: no heading capitalises a word the brief didn't.
+        for (const h of hs) {
+          for (const w of h.replace(/^#+ (?:Step \d+: |\d+\. )?\S+/, "").match(/\b[A-Z][a-z]+\b/g) ?? [])
+            expect(`${brief} Step`, `${h}: ${w}`).toContain(w);
+        }
+        for (const s of proseSentences(md)) expect(sentenceProblems(s), s).toEqual([]);
+        const n = countWords(md);
+        expect(n, `${brief} @ ${words}`).toBeGreaterThanOrEqual(words * 0.8);
+        expect(n, `${brief} @ ${words}`).toBeLessThanOrEqual(words * 1.2);
+        const lower = md.toLowerCase();
+        for (const p of STOCK_PHRASES) expect(lower, `${brief}: ${p}`).not.toContain(p);
+        const sentences = proseSentences(md).map((s) => s.toLowerCase());
+        expect(sentences.filter((s, i) => sentences.indexOf(s) !== i)).toEqual([]);
+      }
+    });
+  }
+
+  it("repeats the main subject in the body, not only the title", () => {
+    for (const { brief, mention } of varied.filter((v) => !/Cómo|Point 1/.test(v.brief))) {
+      const md = writeOfflineDraft({
+        currentDate: "2026-11-22",
+        contentType: brief,
+        writingStyle: "prose2",
+        wordCount: "800",
+      });
+      const body = md.split("\n").slice(1).join("\n");
+      expect(body.match(new RegExp(mention.source, `g${mention.flags}`))?.length ?? 0, brief).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("gives the four reported briefs clean, specific headings", () => {
+    const hs = (brief: string) =>
+      headings(
+        writeOfflineDraft({ currentDate: "2026-11-22", contentType: brief, writingStyle: "prose2", wordCount: "600" }),
+      );
+    const meetings = hs("Write a blog post about how remote teams can run better weekly meetings");
+    expect(meetings[0]).toBe("# How remote teams can run better weekly meetings");
+    expect(meetings.join("\n")).not.toMatch(/set up run|with run better/);
+    const solar = hs("Explain how solar panels work for homeowners considering installation");
+    expect(solar[0]).toBe("# How solar panels work: what homeowners considering installation should know");
+    expect(solar.join("\n")).not.toMatch(/works works|solar panels work matters|installations/);
+    const crm = hs("Guide: choosing a CRM for a 10-person sales team");
+    expect(crm[0]).toBe("# Choosing a CRM for a 10-person sales team");
+    expect(crm.join("\n")).not.toMatch(/for 10-person sales team\b|with CRM\b/);
+    const sample = hs(
+      "Blog post for owners of independent coffee shops on how to build a loyalty program that brings regulars back twice a week, with the costs, the tools and the mistakes to avoid.",
+    );
+    expect(sample[0]).toBe("# How to build a loyalty program that brings regulars back");
+    expect(sample.join("\n")).not.toMatch(/\bhow with how\b|get more out of how/);
+  });
+});
+
+describe("varySentence", () => {
+  it.each([
+    [
+      "This post is for small bakeries, so the advice assumes limited time.",
+      "This post is for small bakeries. So the advice assumes limited time.",
+    ],
+    [
+      "Here's a quick way in: pick one part and change it today.",
+      "Here's a quick way in. Pick one part and change it today.",
+    ],
+    [
+      "Google is a cheap place to start, as long as you treat it as a habit.",
+      "Google is a cheap place to start, but only if you treat it as a habit.",
+    ],
+    [
+      "Don't compare your first attempt with someone else's tenth.",
+      "Try not to compare your first attempt with someone else's tenth.",
+    ],
+  ])("recasts %s", (input, expected) => {
+    expect(varySentence(input)).toBe(expected);
+  });
+
+  it("leaves a sentence it cannot recast alone", () => {
+    expect(varySentence("Bread sells.")).toBe("Bread sells.");
+  });
+
+  it("lets Revise Content change a flagged sentence that holds no stock phrase", () => {
+    const doc = "# Title\n\nThis post is for small bakeries, so the advice assumes limited time. Bread sells.";
+    const revised = reviseOffline({
+      document: doc,
+      flaggedSentences: ["This post is for small bakeries, so the advice assumes limited time."],
+    });
+    expect(revised).toContain("So the advice assumes limited time.");
+    expect(revised).toContain("Bread sells.");
   });
 });

@@ -88,7 +88,11 @@ describe("models at the wire", () => {
   });
 
   it("classifies the last error inside the SDK's retry wrapper (Anthropic 529, retried)", async () => {
-    fake.script(PROVIDER_FAILURES.anthropicOverloaded, PROVIDER_FAILURES.anthropicOverloaded, PROVIDER_FAILURES.anthropicOverloaded);
+    fake.script(
+      PROVIDER_FAILURES.anthropicOverloaded,
+      PROVIDER_FAILURES.anthropicOverloaded,
+      PROVIDER_FAILURES.anthropicOverloaded,
+    );
     const err = await createWritingModels(settings)
       .write({ provider: "anthropic", prompt: PROMPT, offline: () => "" })
       .catch((e) => e);
@@ -129,7 +133,7 @@ describe("models at the wire", () => {
     expect(err).toBeInstanceOf(WritingCancelled);
     expect(err.partialText.length).toBeGreaterThan(0);
     expect(err.usage.outputTokens).toBe(Math.ceil(err.partialText.length / 4));
-    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && !fake.calls[0].clientClosed; i++) await new Promise((r) => setTimeout(r, 20));
     expect(fake.calls[0].clientClosed).toBe(true);
   });
 
@@ -137,7 +141,12 @@ describe("models at the wire", () => {
     const models = createWritingModels({ ...settings, openai: { model: "gpt-5" } });
     expect(models.describe("openai")).toEqual({ writer: "offline", model: "offline-writer" });
     const deltas: string[] = [];
-    const out = await models.write({ provider: "openai", prompt: PROMPT, offline: () => DRAFT, onDelta: (t) => deltas.push(t) });
+    const out = await models.write({
+      provider: "openai",
+      prompt: PROMPT,
+      offline: () => DRAFT,
+      onDelta: (t) => deltas.push(t),
+    });
     expect(out).toMatchObject({ writer: "offline", model: "offline-writer", text: DRAFT });
     expect(deltas.length).toBeGreaterThanOrEqual(3);
     expect(deltas.join("")).toBe(DRAFT);
@@ -157,7 +166,11 @@ describe("classifyProviderError", () => {
       responseBody: JSON.stringify(body),
     });
   const wrapped = (last: unknown) =>
-    new RetryError({ message: "Failed after 3 attempts. Last error: whatever", reason: "maxRetriesExceeded", errors: [new Error("first"), last] });
+    new RetryError({
+      message: "Failed after 3 attempts. Last error: whatever",
+      reason: "maxRetriesExceeded",
+      errors: [new Error("first"), last],
+    });
 
   it.each([
     ["Anthropic 529", apiError(529, PROVIDER_FAILURES.anthropicOverloaded.body, "Overloaded"), 503, /overloaded/i],
@@ -167,8 +180,18 @@ describe("classifyProviderError", () => {
     ["network failure", new TypeError("fetch failed"), 503, /temporarily unavailable/],
     ["401", apiError(401, PROVIDER_FAILURES.anthropicUnauthorized.body, "invalid x-api-key"), 502, /authentication/],
     ["403", apiError(403, { error: { type: "permission_error" } }, "forbidden"), 502, /authentication/],
-    ["credit balance", apiError(400, PROVIDER_FAILURES.anthropicCreditTooLow.body, "Your credit balance is too low"), 502, /credit balance is too low/],
-    ["OpenAI insufficient_quota", apiError(429, PROVIDER_FAILURES.openaiInsufficientQuota.body, "You exceeded your current quota"), 502, /credit balance is too low/],
+    [
+      "credit balance",
+      apiError(400, PROVIDER_FAILURES.anthropicCreditTooLow.body, "Your credit balance is too low"),
+      502,
+      /credit balance is too low/,
+    ],
+    [
+      "OpenAI insufficient_quota",
+      apiError(429, PROVIDER_FAILURES.openaiInsufficientQuota.body, "You exceeded your current quota"),
+      502,
+      /credit balance is too low/,
+    ],
     ["429", apiError(429, PROVIDER_FAILURES.openaiRateLimited.body, "Rate limit reached"), 429, /too many requests/],
   ])("%s", (_name, err, status, text) => {
     for (const e of [err, wrapped(err)]) {
@@ -179,7 +202,9 @@ describe("classifyProviderError", () => {
   });
 
   it("never reports a provider's 401 as a 401 and never echoes a key", () => {
-    const mapped = classifyProviderError(apiError(401, PROVIDER_FAILURES.openaiUnauthorized.body, "Incorrect API key provided: sk-test-****1234"));
+    const mapped = classifyProviderError(
+      apiError(401, PROVIDER_FAILURES.openaiUnauthorized.body, "Incorrect API key provided: sk-test-****1234"),
+    );
     expect(mapped.status).toBe(502);
     expect(mapped.message).not.toMatch(/sk-/);
     const other = classifyProviderError(apiError(400, {}, "Bad model name for key sk-live-abcdefghijkl"));

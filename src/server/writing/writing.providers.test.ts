@@ -47,7 +47,12 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     const writing = new WritingService({ db: t.db, ledger: t.deps.ledger, models, logger: t.deps.logger });
     app = createApp({ ...t.deps, writing });
     ada = await t.signUp("ada@example.com");
-    await t.deps.ledger.grant({ userId: ada.userId, amount: 1000, type: "grant", metadata: { reason: "provider tests" } });
+    await t.deps.ledger.grant({
+      userId: ada.userId,
+      amount: 1000,
+      type: "grant",
+      metadata: { reason: "provider tests" },
+    });
     server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -68,7 +73,10 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
   const snapshot = async () => {
     const b = await t.deps.ledger.balance(ada.userId);
     const usage = await t.deps.ledger.usage(ada.userId, 20);
-    const requests = await t.db.select({ id: apiRequests.id }).from(apiRequests).where(eq(apiRequests.userId, ada.userId));
+    const requests = await t.db
+      .select({ id: apiRequests.id })
+      .from(apiRequests)
+      .where(eq(apiRequests.userId, ada.userId));
     return { available: b.availableCredits, held: b.heldCredits, usage: usage.length, requests: requests.length };
   };
 
@@ -89,7 +97,12 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
       requests: before.requests + 1,
     });
     const [usage] = await t.deps.ledger.usage(ada.userId, 1);
-    expect(usage).toMatchObject({ requestTokens: 1500, responseTokens: 2500, aiProvider: "openai", requestId: body.requestId });
+    expect(usage).toMatchObject({
+      requestTokens: 1500,
+      responseTokens: 2500,
+      aiProvider: "openai",
+      requestId: body.requestId,
+    });
     expect(fake.calls[0].body.input).toBeDefined();
   });
 
@@ -111,7 +124,12 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
   });
 
   it("charges once when a retried call succeeds on its second attempt", async () => {
-    fake.script(PROVIDER_FAILURES.anthropicOverloaded, { kind: "text", text: DRAFT, inputTokens: 1000, outputTokens: 1000 });
+    fake.script(PROVIDER_FAILURES.anthropicOverloaded, {
+      kind: "text",
+      text: DRAFT,
+      inputTokens: 1000,
+      outputTokens: 1000,
+    });
     const before = await snapshot();
     const res = await post("/api/execute", { ...SESSION, aiProvider: "anthropic" });
     expect(res.status).toBe(200);
@@ -122,9 +140,23 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
   });
 
   const failures: Array<[string, "openai" | "anthropic", FakeScript[], number, RegExp, number]> = [
-    ["OpenAI 429 rate limit", "openai", Array(3).fill(PROVIDER_FAILURES.openaiRateLimited), 429, /too many requests/, 3],
+    [
+      "OpenAI 429 rate limit",
+      "openai",
+      Array(3).fill(PROVIDER_FAILURES.openaiRateLimited),
+      429,
+      /too many requests/,
+      3,
+    ],
     ["OpenAI 500", "openai", Array(3).fill(PROVIDER_FAILURES.openaiServerError), 503, /temporarily unavailable/, 3],
-    ["Anthropic 529 overloaded_error", "anthropic", Array(3).fill(PROVIDER_FAILURES.anthropicOverloaded), 503, /overloaded/, 3],
+    [
+      "Anthropic 529 overloaded_error",
+      "anthropic",
+      Array(3).fill(PROVIDER_FAILURES.anthropicOverloaded),
+      503,
+      /overloaded/,
+      3,
+    ],
     [
       "Anthropic overloaded_error event after a 200",
       "anthropic",
@@ -139,27 +171,58 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
       /overloaded/,
       3,
     ],
-    ["Anthropic 'credit balance is too low'", "anthropic", [PROVIDER_FAILURES.anthropicCreditTooLow], 502, /credit balance is too low/, 1],
-    ["OpenAI insufficient_quota", "openai", Array(3).fill(PROVIDER_FAILURES.openaiInsufficientQuota), 502, /credit balance is too low/, 3],
+    [
+      "Anthropic 'credit balance is too low'",
+      "anthropic",
+      [PROVIDER_FAILURES.anthropicCreditTooLow],
+      502,
+      /credit balance is too low/,
+      1,
+    ],
+    [
+      "OpenAI insufficient_quota",
+      "openai",
+      Array(3).fill(PROVIDER_FAILURES.openaiInsufficientQuota),
+      502,
+      /credit balance is too low/,
+      3,
+    ],
     ["Anthropic 401", "anthropic", [PROVIDER_FAILURES.anthropicUnauthorized], 502, /authentication/, 1],
     ["OpenAI 401", "openai", [PROVIDER_FAILURES.openaiUnauthorized], 502, /authentication/, 1],
-    ["a stream cut mid-way", "openai", [{ kind: "cut", text: DRAFT, afterChunks: 5 }], 503, /temporarily unavailable/, 1],
-    ["a slow first byte", "anthropic", [{ kind: "text", text: DRAFT, firstByteDelayMs: AI_TIMEOUT_MS + 1500 }], 503, /temporarily unavailable/, 1],
+    [
+      "a stream cut mid-way",
+      "openai",
+      [{ kind: "cut", text: DRAFT, afterChunks: 5 }],
+      503,
+      /temporarily unavailable/,
+      1,
+    ],
+    [
+      "a slow first byte",
+      "anthropic",
+      [{ kind: "text", text: DRAFT, firstByteDelayMs: AI_TIMEOUT_MS + 1500 }],
+      503,
+      /temporarily unavailable/,
+      1,
+    ],
   ];
 
-  it.each(failures)("%s → the client's error, the hold released, nothing charged", async (_name, provider, scripts, status, text, attempts) => {
-    fake.script(...scripts);
-    const before = await snapshot();
-    const started = performance.now();
-    const res = await post("/api/execute", { ...SESSION, aiProvider: provider });
-    const body = (await res.json()) as { error: string };
-    expect(res.status).toBe(status);
-    expect(body.error).toMatch(text);
-    expect(body.error).not.toMatch(/sk-|stack|at \w+ \(/);
-    expect(fake.calls).toHaveLength(attempts);
-    expect(performance.now() - started).toBeLessThan(AI_TIMEOUT_MS + 1400);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(failures)(
+    "%s → the client's error, the hold released, nothing charged",
+    async (_name, provider, scripts, status, text, attempts) => {
+      fake.script(...scripts);
+      const before = await snapshot();
+      const started = performance.now();
+      const res = await post("/api/execute", { ...SESSION, aiProvider: provider });
+      const body = (await res.json()) as { error: string };
+      expect(res.status).toBe(status);
+      expect(body.error).toMatch(text);
+      expect(body.error).not.toMatch(/sk-|stack|at \w+ \(/);
+      expect(fake.calls).toHaveLength(attempts);
+      expect(performance.now() - started).toBeLessThan(AI_TIMEOUT_MS + 1400);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it("reports a failure after the stream opened as an error event, and charges nothing", async () => {
     fake.script({ kind: "cut", text: DRAFT, afterChunks: 4 });
@@ -195,7 +258,14 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
   });
 
   it("cancels the model call when the client disconnects and charges only what was written", async () => {
-    fake.script({ kind: "text", text: DRAFT.repeat(4), chunkChars: 40, chunkDelayMs: 20, inputTokens: 900, outputTokens: 5000 });
+    fake.script({
+      kind: "text",
+      text: DRAFT.repeat(4),
+      chunkChars: 40,
+      chunkDelayMs: 20,
+      inputTokens: 900,
+      outputTokens: 5000,
+    });
     const before = await snapshot();
     const ac = new AbortController();
     const res = await fetch(`${base}/api/execute`, {
@@ -208,7 +278,8 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     await readSse(res, (e) => (e.event === "delta" && ++deltas === 3 ? "stop" : undefined));
     ac.abort();
     const call = fake.calls[0];
-    for (let i = 0; i < 100 && !(call.clientClosed && (await snapshot()).held === 0); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !(call.clientClosed && (await snapshot()).held === 0); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(call.clientClosed).toBe(true);
     expect(call.deltasSent).toBeLessThan(Math.ceil(DRAFT.repeat(4).length / 40));
     const after = await snapshot();

@@ -49,7 +49,7 @@ const wantsStream = (c: Context<AppEnv>) => /\btext\/event-stream\b/i.test(c.req
 async function respond<R>(c: Context<AppEnv>, job: WritingJob<R>) {
   if (!wantsStream(c)) {
     try {
-      return c.json(await job.run({ signal: c.req.raw.signal }) as Record<string, unknown>);
+      return c.json((await job.run({ signal: c.req.raw.signal })) as Record<string, unknown>);
     } catch (err) {
       // The client is gone; nobody reads this answer (499: client closed request).
       if (err instanceof WritingCancelled) return new Response(null, { status: 499 });
@@ -66,7 +66,12 @@ async function respond<R>(c: Context<AppEnv>, job: WritingJob<R>) {
     const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
     const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
     try {
-      await send("start", { requestId: job.requestId, writer: job.writer, model: job.model, aiProvider: job.aiProvider });
+      await send("start", {
+        requestId: job.requestId,
+        writer: job.writer,
+        model: job.model,
+        aiProvider: job.aiProvider,
+      });
       // Writes queue in order on the stream's writer, so deltas need not be awaited one by one.
       const body = await job.run({ signal: cancel.signal, onDelta: (text) => void send("delta", { text }) });
       await send("done", body);

@@ -22,7 +22,7 @@ import type { Db } from "../db/client";
 import { apiRequests } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { classifyProviderError, type TokenUsage, type WritingModels, WritingCancelled } from "./models";
+import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "./models";
 import { finalRewriteOffline, reviseOffline, reviseTextOffline, writeOfflineDraft } from "./offline-writer";
 import {
   buildDraftPrompt,
@@ -276,7 +276,12 @@ export class WritingService {
       await ledger.release(requestId).catch((e) => log.error({ event: "writing.release.failed", err: e }));
       const appError = classifyProviderError(err);
       log.warn(
-        { event: `writing.${spec.endpoint}.failed`, provider: spec.aiProvider, code: appError.code, cause: describeCause(err) },
+        {
+          event: `writing.${spec.endpoint}.failed`,
+          provider: spec.aiProvider,
+          code: appError.code,
+          cause: describeCause(err),
+        },
         "model call failed",
       );
       throw appError;
@@ -351,7 +356,10 @@ export class WritingService {
       });
       const who = models.describe(spec.aiProvider);
       await this.record(spec, requestId, { text: cancelled.partialText, ...who, usage, responseTime, creditsUsed });
-      log.info({ event: `writing.${spec.endpoint}.cancelled`, tokens: usage.totalTokens, credits: creditsUsed }, "cancelled");
+      log.info(
+        { event: `writing.${spec.endpoint}.cancelled`, tokens: usage.totalTokens, credits: creditsUsed },
+        "cancelled",
+      );
     } catch (err) {
       await ledger.release(requestId).catch(() => {});
       log.error({ event: "writing.cancel.settle.failed", err }, "settling a cancelled request failed");
@@ -419,7 +427,12 @@ function toGeneration(o: Outcome): GenerationResponse {
 /** For the log only: the failure's name, status and message (never a body that could echo a prompt). */
 function describeCause(err: unknown) {
   if (err instanceof AppError) return { code: err.code };
-  const e = err as { name?: string; statusCode?: number; message?: string; lastError?: { statusCode?: number; message?: string } };
+  const e = err as {
+    name?: string;
+    statusCode?: number;
+    message?: string;
+    lastError?: { statusCode?: number; message?: string };
+  };
   return {
     name: e?.name,
     status: e?.statusCode ?? e?.lastError?.statusCode,

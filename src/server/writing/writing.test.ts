@@ -37,7 +37,12 @@ describeEachDatabase("writing loop on the offline writer", (kind) => {
     t = await createTestApp({ database: kind });
     ada = await t.signUp("ada@example.com");
     bob = await t.signUp("bob@example.com");
-    await t.deps.ledger.grant({ userId: ada.userId, amount: 500, type: "grant", metadata: { reason: "writing tests" } });
+    await t.deps.ledger.grant({
+      userId: ada.userId,
+      amount: 500,
+      type: "grant",
+      metadata: { reason: "writing tests" },
+    });
   });
   afterAll(() => t?.close());
 
@@ -121,9 +126,14 @@ describeEachDatabase("writing loop on the offline writer", (kind) => {
   });
 
   it("streams the offline draft as server-sent events: start, deltas, then the same body as done", async () => {
-    const res = await post("/api/execute", { ...SESSION, contentType: "Checklist: opening a second bakery location" }, ada, {
-      accept: "text/event-stream",
-    });
+    const res = await post(
+      "/api/execute",
+      { ...SESSION, contentType: "Checklist: opening a second bakery location" },
+      ada,
+      {
+        accept: "text/event-stream",
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
     const events = await readSse(res);
@@ -147,7 +157,16 @@ describeEachDatabase("writing loop on the offline writer", (kind) => {
     expect(items.map((i) => i.endpoint)).toContain("revise");
     for (const i of items)
       expect(Object.keys(i)).toEqual(
-        expect.arrayContaining(["id", "createdAt", "aiProvider", "responseTime", "contentType", "currentDate", "endpoint", "model"]),
+        expect.arrayContaining([
+          "id",
+          "createdAt",
+          "aiProvider",
+          "responseTime",
+          "contentType",
+          "currentDate",
+          "endpoint",
+          "model",
+        ]),
       );
     const times = items.map((i) => Date.parse(i.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -178,9 +197,17 @@ describeEachDatabase("writing loop on the offline writer", (kind) => {
       ["/api/execute", { ...SESSION, aiProvider: "gemini" }, /anthropic or openai/],
       ["/api/execute", { ...SESSION, writingStyle: "fancy" }, /prose2 or original/],
       ["/api/execute", { ...SESSION, mode: "revise", aiDetectedSentences: ["x"] }, /^Original content is required$/],
-      ["/api/execute", { ...SESSION, mode: "revise", originalContent: "# Doc" }, /^AI detected sentences are required$/],
+      [
+        "/api/execute",
+        { ...SESSION, mode: "revise", originalContent: "# Doc" },
+        /^AI detected sentences are required$/,
+      ],
       ["/api/final-rewrite", { originalContent: "", aiDetectedSentences: ["a"] }, /^Original content is required$/],
-      ["/api/final-rewrite", { originalContent: "# Doc", aiDetectedSentences: [] }, /^AI detected sentences are required$/],
+      [
+        "/api/final-rewrite",
+        { originalContent: "# Doc", aiDetectedSentences: [] },
+        /^AI detected sentences are required$/,
+      ],
       ["/api/final-rewrite", { originalContent: "# Doc" }, /^AI detected sentences are required$/],
       ["/api/revise-text", { text: "", aiProvider: "openai" }, /^Text is required$/],
       ["/api/revise-text", { text: " \n ", aiProvider: "openai" }, /^Text is required$/],
@@ -205,7 +232,11 @@ describeEachDatabase("writing loop on the offline writer", (kind) => {
   });
 
   it("accepts a whole draft as additional context (up to 100,000 characters)", async () => {
-    const res = await post("/api/execute", { ...SESSION, wordCount: "300", additionalContext: "Notes. ".repeat(14_000) }, ada);
+    const res = await post(
+      "/api/execute",
+      { ...SESSION, wordCount: "300", additionalContext: "Notes. ".repeat(14_000) },
+      ada,
+    );
     expect(res.status).toBe(200);
   });
 

@@ -22,7 +22,7 @@ export function BalanceCard({ credits }: { credits: CreditsBalance | undefined }
               {formatCredits(credits.availableCredits)}
             </p>
             <p className="text-sm text-slate-600">credits available</p>
-            <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-200 pt-4 text-sm">
+            <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-200 pt-4 text-sm [&_dt]:text-xs">
               <div>
                 <dt className="text-slate-600">Total Purchased</dt>
                 <dd className="font-semibold text-slate-900" data-testid="total-purchased">

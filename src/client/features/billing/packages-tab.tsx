@@ -2,6 +2,7 @@
 // the packages are listed for reference and the page says plainly that nothing can be bought.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Ban, Check } from "lucide-react";
+import { useState } from "react";
 import {
   BILLING_MESSAGES,
   type BillingConfigResponse,
@@ -32,6 +33,8 @@ export function PackagesTab() {
   const config = useBillingConfig();
   useErrorToast(packages.error, "Failed to load credit packages");
   const purchasesEnabled = config.data?.purchasesEnabled === true;
+  // Once Stripe's page is on its way, a second click must not open a second checkout.
+  const [redirecting, setRedirecting] = useState(false);
 
   const checkout = useMutation({
     mutationFn: (p: CreditPackage) =>
@@ -49,6 +52,7 @@ export function PackagesTab() {
         totalCreditsBefore: credits?.totalCredits ?? 0,
         startedAt: Date.now(),
       });
+      setRedirecting(true);
       window.location.assign(res.checkoutUrl);
     },
     onError: (err) => toast.error("Purchase Failed", errorText(err, "Could not start the checkout. Please try again.")),
@@ -92,18 +96,16 @@ export function PackagesTab() {
       )}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Credit packages">
         {packages.data.map((p) => {
-          const pending = checkout.isPending && checkout.variables?.id === p.id;
+          const pending = (checkout.isPending || redirecting) && checkout.variables?.id === p.id;
           return (
             <li key={p.id} className="flex">
-              <Card
-                className={cn("flex w-full flex-col", p.popular && "border-brand-600 ring-2 ring-brand-600")}
-              >
+              <Card className={cn("flex w-full flex-col", p.popular && "border-brand-600 ring-2 ring-brand-600")}>
                 <CardHeader>
                   <div className="flex items-center justify-between gap-2">
                     <h3 id={`package-${p.id}`} className="text-base font-semibold text-slate-900">
                       {p.name}
                     </h3>
-                    {p.popular && <Badge>Most popular</Badge>}
+                    {p.popular && <Badge className="whitespace-nowrap">Most popular</Badge>}
                   </div>
                   <p className="text-3xl font-bold text-slate-900">{formatUsd(p.price)}</p>
                 </CardHeader>
@@ -121,7 +123,7 @@ export function PackagesTab() {
                     <Button
                       className="w-full"
                       variant={p.popular ? "default" : "outline"}
-                      disabled={!purchasesEnabled || checkout.isPending}
+                      disabled={!purchasesEnabled || checkout.isPending || redirecting}
                       onClick={() => checkout.mutate(p)}
                       aria-label={`Buy ${p.name}: ${formatCredits(p.credits)} credits for ${formatUsd(p.price)}`}
                     >

@@ -23,6 +23,7 @@ export function PaymentReturnNotice() {
   const [phase, setPhase] = useState<Phase>("waiting");
   const [round, setRound] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round is how "Check again" restarts the checks.
   useEffect(() => {
     if (!user) return;
     const pending = readPendingPurchase();
@@ -62,7 +63,6 @@ export function PaymentReturnNotice() {
       cancelled = true;
       window.clearTimeout(timer);
     };
-    // round: "Check again" starts a new series of checks.
   }, [user, queryClient, navigate, round]);
 
   return (

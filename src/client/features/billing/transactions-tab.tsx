@@ -9,7 +9,10 @@ import { TRANSACTIONS_KEY } from "../credits/credits";
 import { formatCredits, formatSignedCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
 
-const TYPE_LABELS: Record<string, { label: string; variant: "success" | "default" | "secondary" | "warning" | "danger" }> = {
+const TYPE_LABELS: Record<
+  string,
+  { label: string; variant: "success" | "default" | "secondary" | "warning" | "danger" }
+> = {
   purchase: { label: "Purchase", variant: "success" },
   bonus: { label: "Bonus", variant: "default" },
   grant: { label: "Grant", variant: "default" },

@@ -21,7 +21,10 @@ export function UsageChart({ series }: { series: DayTotal[] }) {
   const titleId = useId();
   const descId = useId();
   const total = series.reduce((sum, d) => sum + d.credits, 0);
-  const busiest = series.reduce<DayTotal | undefined>((best, d) => (!best || d.credits > best.credits ? d : best), undefined);
+  const busiest = series.reduce<DayTotal | undefined>(
+    (best, d) => (!best || d.credits > best.credits ? d : best),
+    undefined,
+  );
   const max = niceMax(busiest?.credits ?? 0);
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;

@@ -9,7 +9,11 @@ import { useAuth } from "../auth/auth-context";
 export const isLowBalance = (available: number | undefined) =>
   available !== undefined && available < LOW_BALANCE_THRESHOLD;
 
-export function BuyMoreCreditsButton({ className, size, variant = "outline" }: Pick<ButtonProps, "className" | "size" | "variant">) {
+export function BuyMoreCreditsButton({
+  className,
+  size,
+  variant = "outline",
+}: Pick<ButtonProps, "className" | "size" | "variant">) {
   const { user, credits } = useAuth();
   if (!user || !isLowBalance(credits?.availableCredits)) return null;
   return (

@@ -1,18 +1,15 @@
 // The Insufficient Credits dialog (spec §2): current balance, required, shortfall, the first three
 // packages, Cancel and Buy Credits (→ /billing). Any screen opens it through
 // useInsufficientCredits().open({ required, available }); its provider sits around the router outlet.
-import { AlertCircle, Coins } from "lucide-react";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
-import { INSUFFICIENT_DIALOG_PACKAGES, MIN_CREDITS_LANDING } from "../../../shared/limits";
-import { PAGE_ROUTES } from "../../../shared/routes";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { MIN_CREDITS_LANDING } from "../../../shared/limits";
 import { useAuth } from "../auth/auth-context";
-import { type InsufficientCredits, insufficientCreditsFrom, useCreditPackages } from "./credits";
-import { formatCredits, formatUsd } from "./format";
+import { type InsufficientCredits, insufficientCreditsFrom } from "./credits";
+
+// The dialog's UI (and radix Dialog) loads the first time it opens, not with the landing page.
+const InsufficientCreditsDialog = lazy(() =>
+  import("./insufficient-credits-dialog-view").then((m) => ({ default: m.InsufficientCreditsDialog })),
+);
 
 interface InsufficientCreditsContextValue {
   /** Opens the dialog. required defaults to the landing page's 30; available to the known balance. */
@@ -60,103 +57,17 @@ export function InsufficientCreditsProvider({ children }: { children: ReactNode 
   return (
     <InsufficientCreditsContext.Provider value={value}>
       {children}
-      <InsufficientCreditsDialog
-        open={amounts !== null}
-        onOpenChange={(o) => (o ? undefined : close())}
-        required={required}
-        available={available}
-      />
+      {amounts !== null && (
+        <Suspense fallback={null}>
+          <InsufficientCreditsDialog
+            open
+            onOpenChange={(o) => (o ? undefined : close())}
+            required={required}
+            available={available}
+          />
+        </Suspense>
+      )}
     </InsufficientCreditsContext.Provider>
-  );
-}
-
-export function InsufficientCreditsDialog({
-  open,
-  onOpenChange,
-  required,
-  available,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  required: number;
-  available: number;
-}) {
-  const navigate = useNavigate();
-  const packages = useCreditPackages();
-  const shortfall = Math.max(0, required - available);
-  const offered = (packages.data ?? []).slice(0, INSUFFICIENT_DIALOG_PACKAGES);
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby="insufficient-credits-desc">
-        <DialogTitle className="flex items-center gap-2">
-          <AlertCircle className="size-5 text-amber-600" aria-hidden="true" />
-          Insufficient Credits
-        </DialogTitle>
-        <DialogDescription id="insufficient-credits-desc">
-          You don't have enough credits for this. Buy a package to continue; credits never expire.
-        </DialogDescription>
-
-        <dl className="mt-4 grid grid-cols-3 gap-2 text-center" aria-label="Your credits">
-          <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600">Current balance</dt>
-            <dd className="text-xl font-semibold text-slate-900">{formatCredits(available)}</dd>
-          </div>
-          <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600">Required</dt>
-            <dd className="text-xl font-semibold text-slate-900">{formatCredits(required)}</dd>
-          </div>
-          <div className="rounded-lg bg-red-50 p-3">
-            <dt className="text-xs text-red-800">Shortfall</dt>
-            <dd className="text-xl font-semibold text-red-800">{formatCredits(shortfall)}</dd>
-          </div>
-        </dl>
-
-        <section className="mt-4" aria-labelledby="insufficient-packages">
-          <h3 id="insufficient-packages" className="text-sm font-medium text-slate-800">
-            Credit packages
-          </h3>
-          {packages.isPending ? (
-            <div className="flex justify-center p-4">
-              <Spinner label="Loading credit packages" />
-            </div>
-          ) : offered.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">See the billing page for credit packages.</p>
-          ) : (
-            <ul className="mt-2 space-y-2">
-              {offered.map((p) => (
-                <li
-                  key={p.id}
-                  className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm"
-                >
-                  <span className="flex items-center gap-2">
-                    <Coins className="size-4 text-amber-600" aria-hidden="true" />
-                    <span className="font-medium">{p.name}</span>
-                    <span className="text-slate-600">{formatCredits(p.credits)} credits</span>
-                    {p.popular && <Badge>Most popular</Badge>}
-                  </span>
-                  <span className="font-semibold">{formatUsd(p.price)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              onOpenChange(false);
-              navigate(PAGE_ROUTES.billing);
-            }}
-          >
-            Buy Credits
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }
 

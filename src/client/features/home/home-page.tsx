@@ -1,33 +1,227 @@
-import { Link } from "react-router";
+// Home / prompt screen (spec §2, §5, §9), at / and /draftsmith: hero, the single Generate tab, quick
+// starters, the prompt with its 5000-character cap and counter, the model choice, and Generate behind
+// its gates (text → signed in → 30 credits), which hands the request to Results through the session.
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { MIN_CREDITS_LANDING, PROMPT_MAX_CHARS } from "../../../shared/limits";
 import { PAGE_ROUTES } from "../../../shared/routes";
+import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
-import { useAuth } from "../auth/auth-context";
+import { Card, CardContent } from "../../components/ui/card";
+import { Label, Textarea } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { toast } from "../../lib/toast";
+import { CREDITS_KEY, type CreditsBalance, useAuth } from "../auth/auth-context";
+import { BuyMoreCreditsButton } from "../credits/buy-more-credits-button";
+import { useInsufficientCredits } from "../credits/insufficient-credits-dialog";
+import { readLastPrompt, savePendingRequest, takeInsufficientCreditsFlag } from "../writing/pending-request";
+import { ModelSelector } from "./model-selector";
+import { DEFAULT_PROMPT, QUICK_STARTERS, type QuickStarterId, starterPrompt } from "./sample-prompts";
+
+const count = new Intl.NumberFormat("en-US");
 
 export function HomePage() {
-  const { user, openSignIn } = useAuth();
+  const { user, credits, loading, openSignIn } = useAuth();
+  const insufficient = useInsufficientCredits();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const promptId = useId();
+  const counterId = useId();
+  const helpId = useId();
+
+  const [text, setText] = useState(() => readLastPrompt()?.text ?? DEFAULT_PROMPT);
+  const [provider, setProvider] = useState<AiProvider>(() => readLastPrompt()?.aiProvider ?? "openai");
+  const [clicks, setClicks] = useState<Record<QuickStarterId, number>>({ prompt: 0, guide: 0, explain: 0 });
+  const [checking, setChecking] = useState(false);
+  /** Set when Generate asked a signed-out visitor to sign in: generation continues once they have. */
+  const [resumeAfterSignIn, setResumeAfterSignIn] = useState(false);
+
+  // Results leaves this flag when the server refused for credits: open the dialog once, on arrival.
+  useEffect(() => {
+    const flag = takeInsufficientCreditsFlag();
+    if (flag) insufficient.open({ required: flag.required ?? MIN_CREDITS_LANDING, available: flag.available });
+  }, [insufficient]);
+
+  const generate = useCallback(async () => {
+    const prompt = text.trim().slice(0, PROMPT_MAX_CHARS);
+    if (!prompt) {
+      toast.error("Please enter some text");
+      return;
+    }
+    if (!user) {
+      openSignIn("signin", () => setResumeAfterSignIn(true));
+      return;
+    }
+    let available = credits?.availableCredits;
+    if (available === undefined) {
+      setChecking(true);
+      try {
+        available = (await queryClient.fetchQuery<CreditsBalance>({ queryKey: CREDITS_KEY })).availableCredits;
+      } catch (err) {
+        toast.fromError(err, "Could not check your credits");
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    if (available < MIN_CREDITS_LANDING) {
+      insufficient.open({ required: MIN_CREDITS_LANDING, available });
+      return;
+    }
+    savePendingRequest(prompt, provider);
+    navigate(PAGE_ROUTES.results);
+  }, [text, user, credits, openSignIn, queryClient, insufficient, provider, navigate]);
+
+  useEffect(() => {
+    if (resumeAfterSignIn && user) {
+      setResumeAfterSignIn(false);
+      void generate();
+    }
+  }, [resumeAfterSignIn, user, generate]);
+
+  const applyStarter = (id: QuickStarterId) => {
+    const starter = QUICK_STARTERS.find((s) => s.id === id);
+    if (!starter) return;
+    setText(starterPrompt(starter, clicks[id]));
+    setClicks((c) => ({ ...c, [id]: c[id] + 1 }));
+  };
+
+  const length = text.length;
+  const nearLimit = length > PROMPT_MAX_CHARS * 0.9;
+
   return (
-    <section className="mx-auto max-w-3xl space-y-6 py-8 text-center">
-      <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-        Blog drafts that read like you wrote them
-      </h1>
-      <p className="text-lg text-slate-700">
-        Describe a post in one sentence. Draftsmith writes the draft, flags the sentences that sound machine-made, helps
-        you fix them and hands you publish-ready HTML for WordPress or Shopify.
+    <div className="mx-auto max-w-3xl space-y-8 py-2 sm:py-6">
+      <section className="space-y-4 text-center" aria-labelledby="home-title">
+        <p className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+          <Sparkles className="size-3.5" aria-hidden="true" /> Drafts, AI detection, revision and SEO HTML
+        </p>
+        <h1 id="home-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          Blog drafts that read like you wrote them
+        </h1>
+        <p className="mx-auto max-w-2xl text-base text-slate-700 sm:text-lg">
+          Describe a post in one sentence. Draftsmith writes the draft, flags the sentences that sound machine-made,
+          helps you fix them and hands you publish-ready HTML for WordPress or Shopify.
+        </p>
+      </section>
+
+      <Card>
+        <CardContent className="p-4 sm:p-6">
+          <Tabs defaultValue="generate">
+            <TabsList aria-label="Mode">
+              <TabsTrigger value="generate">
+                <span className="flex items-center gap-1.5">
+                  <Sparkles className="size-4" aria-hidden="true" /> Generate
+                </span>
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="generate" className="space-y-5">
+              <form
+                className="space-y-5"
+                aria-label="Generate a draft"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void generate();
+                }}
+              >
+                <div className="space-y-2">
+                  <p className="text-sm font-medium text-slate-800" id={`${promptId}-starters`}>
+                    Quick starters
+                  </p>
+                  <ul className="flex flex-wrap gap-2" aria-labelledby={`${promptId}-starters`}>
+                    {QUICK_STARTERS.map((s) => (
+                      <li key={s.id}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="rounded-full"
+                          onClick={() => applyStarter(s.id)}
+                          aria-label={`${s.label}: ${s.hint}. Fills in sample ${(clicks[s.id] % s.prompts.length) + 1} of ${s.prompts.length}`}
+                        >
+                          {s.label}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+
+                <div className="space-y-2">
+                  <div className="flex items-end justify-between gap-3">
+                    <Label htmlFor={promptId}>Describe your blog post</Label>
+                    <span
+                      id={counterId}
+                      className={nearLimit ? "text-xs font-medium text-amber-800" : "text-xs text-slate-600"}
+                      data-testid="prompt-counter"
+                    >
+                      {count.format(length)} / {count.format(PROMPT_MAX_CHARS)}
+                      <span className="sr-only"> characters</span>
+                    </span>
+                  </div>
+                  <Textarea
+                    id={promptId}
+                    value={text}
+                    maxLength={PROMPT_MAX_CHARS}
+                    rows={6}
+                    onChange={(e) => setText(e.target.value.slice(0, PROMPT_MAX_CHARS))}
+                    aria-describedby={`${helpId} ${counterId}`}
+                    className="min-h-36 resize-y text-base leading-relaxed sm:text-sm"
+                  />
+                  <p id={helpId} className="text-xs text-slate-600">
+                    One sentence: the document type, the topic or question, the reader and the outcome they want.
+                  </p>
+                </div>
+
+                <ModelSelector value={provider} onChange={setProvider} />
+
+                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <nav aria-label="Help" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    <Link
+                      to={PAGE_ROUTES.promptingGuide}
+                      className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      <BookOpen className="size-4" aria-hidden="true" /> Prompting guide
+                    </Link>
+                    <Link
+                      to={PAGE_ROUTES.policy}
+                      className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      <ShieldCheck className="size-4" aria-hidden="true" /> User policy
+                    </Link>
+                  </nav>
+                  <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                    <BuyMoreCreditsButton />
+                    <Button type="submit" size="lg" disabled={checking || loading} className="w-full sm:w-auto">
+                      {checking ? <Spinner label="Checking your credits" /> : <Sparkles aria-hidden="true" />}
+                      Generate
+                      <ArrowRight aria-hidden="true" />
+                    </Button>
+                  </div>
+                </div>
+                <CreditsNote signedIn={Boolean(user)} available={credits?.availableCredits} />
+              </form>
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function CreditsNote({ signedIn, available }: { signedIn: boolean; available: number | undefined }) {
+  if (!signedIn) {
+    return (
+      <p className="text-xs text-slate-600">
+        Sign in to generate. New accounts start with free credits; a draft costs about 3–5 credits.
       </p>
-      <div className="flex justify-center gap-3">
-        {user ? (
-          <Button asChild size="lg">
-            <Link to={PAGE_ROUTES.generate}>Start writing</Link>
-          </Button>
-        ) : (
-          <Button size="lg" onClick={() => openSignIn("signup")}>
-            Get started free
-          </Button>
-        )}
-        <Button asChild size="lg" variant="outline">
-          <Link to={PAGE_ROUTES.promptingGuide}>Read the prompting guide</Link>
-        </Button>
-      </div>
-    </section>
+    );
+  }
+  const short = available !== undefined && available < MIN_CREDITS_LANDING;
+  return (
+    <p className={short ? "text-xs text-amber-800" : "text-xs text-slate-600"}>
+      Generating from here needs at least {MIN_CREDITS_LANDING} credits available
+      {available !== undefined ? ` (you have ${count.format(available)})` : ""}. A draft usually costs 3–5 credits.
+    </p>
   );
 }

@@ -12,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { useAuth } from "../auth/auth-context";
+import { InsufficientCreditsProvider } from "../credits/insufficient-credits-dialog";
 
 // The sign-in forms (and zod, react-hook-form) load when the dialog first opens, not with the landing page.
 const SignInDialog = lazy(() => import("../auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })));
@@ -156,7 +157,9 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
+        <InsufficientCreditsProvider>
+          <Outlet />
+        </InsufficientCreditsProvider>
       </main>
       <Footer />
       <LazySignInDialog />

@@ -124,10 +124,13 @@ describe("streamExecute", () => {
     vi.stubGlobal(
       "fetch",
       async () =>
-        new Response(JSON.stringify({ error: "Insufficient credits: this needs 5 credits and you have 1 available." }), {
-          status: 402,
-          headers: { "content-type": "application/json" },
-        }),
+        new Response(
+          JSON.stringify({ error: "Insufficient credits: this needs 5 credits and you have 1 available." }),
+          {
+            status: 402,
+            headers: { "content-type": "application/json" },
+          },
+        ),
     );
     const err = await streamExecute(req).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);

@@ -5,6 +5,24 @@
 // and a failed call throws ApiError (`.status`, `.body`, `.serverMessage`) that lib/errors'
 // parseError turns into the spec §8 title and message. Credits and history are not refreshed here:
 // callers do that (useAuth().refreshCredits(); queryClient.invalidateQueries({queryKey: HISTORY_KEY})).
+//
+// streamExecute(body, {signal?, onStart?, onDelta?}) → Promise<GenerationResponse>
+//   POST /api/execute with Accept: text/event-stream; onStart({requestId, writer, model, aiProvider}),
+//   onDelta(piece, soFar) per `delta`; resolves with `done`'s body; throws ApiError for a JSON error
+//   before the stream (402/400/502/503…) or an `error` event (its status), 502 if the stream ends early;
+//   an abort rejects with an AbortError (isAbortError). Falls back to a plain JSON answer.
+// streamFinalRewrite(body, opts) / streamWriting(path, body, opts): the same for /api/final-rewrite / any.
+// execute(body, {signal?}) → GenerationResponse                  POST /api/execute (JSON)
+// reviseContent(session, originalContent, aiDetectedSentences, {signal?}) → GenerationResponse
+//   Revise Content: /api/execute with mode 'revise'.
+// finalRewrite({originalContent, aiDetectedSentences, sessionContext}, {signal?}) → GenerationResponse
+// reviseText({text, aiProvider}, {signal?}) → ReviseTextResponse (response is the revised string)
+// resetHistory() → {success, deleted}                             POST /api/reset
+// useHistory({enabled?}) → useQuery<HistoryItem[]> of HISTORY_KEY  GET /api/history
+// extractDraft(responseOrMessageOrString) → string                text parts joined, else json draft/document/text
+// toDraftResult(GenerationResponse) → DraftResult                 {draft, writer, model, aiProvider, requestId, …}
+// writerNote(writer, model) / OFFLINE_WRITER_NOTE                 "Written by …" (see ./writer-note.tsx)
+// isAbortError(err)                                               true for a cancelled call
 import { useQuery } from "@tanstack/react-query";
 import type {
   AiProvider,
@@ -18,6 +36,7 @@ import type {
 } from "../../../shared/writing";
 import { ApiError, apiFetch } from "../../lib/api";
 import { SseParser } from "./sse";
+import type { DraftResult } from "./types";
 
 /** TanStack Query key of GET /api/history (the default queryFn GETs it). */
 export const HISTORY_KEY = ["/api/history"] as const;
@@ -189,6 +208,19 @@ export function extractDraft(response: unknown): string {
     if (typeof v === "string" && v.trim()) return v;
   }
   return "";
+}
+
+/** A generation response as the screens keep it: the text (extractDraft) and who wrote it. */
+export function toDraftResult(res: GenerationResponse): DraftResult {
+  return {
+    draft: extractDraft(res),
+    writer: res.writer ?? res.response?.writer,
+    model: res.model ?? res.response?.model,
+    aiProvider: res.aiProvider,
+    requestId: res.requestId,
+    creditsUsed: res.creditsUsed,
+    responseTime: res.responseTime,
+  };
 }
 
 /** True for the rejection of an aborted call (an unmounted screen), which is never shown to anyone. */

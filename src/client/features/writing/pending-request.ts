@@ -22,6 +22,7 @@ export interface InsufficientCreditsFlag {
 const PENDING_KEY = "draftsmith:pending-request";
 const RESULT_KEY = "draftsmith:pending-result";
 const INSUFFICIENT_KEY = "draftsmith:insufficient-credits";
+const LAST_PROMPT_KEY = "draftsmith:last-prompt";
 
 function storage(): Storage | null {
   try {
@@ -72,12 +73,23 @@ export function savePendingRequest(text: string, aiProvider: AiProvider): Pendin
   };
   remove(RESULT_KEY);
   writeJson(PENDING_KEY, pending);
+  writeJson(LAST_PROMPT_KEY, { text: pending.text, aiProvider });
   return pending;
+}
+
+/** The prompt last sent from the landing page, so Back (or a failure) returns to it. */
+export function readLastPrompt(): { text: string; aiProvider: AiProvider } | null {
+  const last = readJson<{ text?: unknown; aiProvider?: unknown }>(LAST_PROMPT_KEY);
+  if (!last || typeof last.text !== "string" || !last.text.trim()) return null;
+  return {
+    text: last.text.slice(0, PROMPT_MAX_CHARS),
+    aiProvider: last.aiProvider === "anthropic" ? "anthropic" : "openai",
+  };
 }
 
 export function readPendingRequest(): PendingRequest | null {
   const p = readJson<Partial<PendingRequest>>(PENDING_KEY);
-  if (!p || p.mode !== "generate" || typeof p.text !== "string" || !p.text.trim()) return null;
+  if (p?.mode !== "generate" || typeof p.text !== "string" || !p.text.trim()) return null;
   const aiProvider: AiProvider = p.aiProvider === "anthropic" ? "anthropic" : "openai";
   return { mode: "generate", text: p.text.slice(0, PROMPT_MAX_CHARS), aiProvider, id: p.id ?? "legacy" };
 }

@@ -109,12 +109,20 @@ export const PROVIDER_FAILURES = {
   openaiUnauthorized: {
     kind: "http-error",
     status: 401,
-    body: openaiError("Incorrect API key provided: sk-test-****1234. You can find your API key at https://platform.openai.com/account/api-keys.", "invalid_request_error", "invalid_api_key"),
+    body: openaiError(
+      "Incorrect API key provided: sk-test-****1234. You can find your API key at https://platform.openai.com/account/api-keys.",
+      "invalid_request_error",
+      "invalid_api_key",
+    ),
   },
   openaiRateLimited: {
     kind: "http-error",
     status: 429,
-    body: openaiError("Rate limit reached for gpt-5 on tokens per min (TPM): Limit 30000, Used 30000.", "tokens", "rate_limit_exceeded"),
+    body: openaiError(
+      "Rate limit reached for gpt-5 on tokens per min (TPM): Limit 30000, Used 30000.",
+      "tokens",
+      "rate_limit_exceeded",
+    ),
     headers: { "retry-after-ms": "0" },
   },
   openaiInsufficientQuota: {
@@ -146,7 +154,9 @@ function chunk(text: string, size: number): string[] {
 const approxTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
 
 function promptChars(body: Record<string, unknown>): number {
-  return JSON.stringify(body.input ?? body.messages ?? "").length + String(body.system ?? body.instructions ?? "").length;
+  return (
+    JSON.stringify(body.input ?? body.messages ?? "").length + String(body.system ?? body.instructions ?? "").length
+  );
 }
 
 export async function startFakeProviders(): Promise<FakeProviders> {
@@ -229,7 +239,8 @@ async function answer(api: FakeApi, call: FakeCall, script: FakeScript, res: Ser
   }
   const text = script.text;
   const model = String(call.body.model ?? "fake-model");
-  const inputTokens = (script.kind === "text" && script.inputTokens) || approxTokens("x".repeat(promptChars(call.body)));
+  const inputTokens =
+    (script.kind === "text" && script.inputTokens) || approxTokens("x".repeat(promptChars(call.body)));
   const outputTokens = (script.kind === "text" && script.outputTokens) || approxTokens(text);
   if (!call.stream) {
     res.writeHead(200, { "content-type": "application/json" });
@@ -326,18 +337,38 @@ const writers: Record<FakeApi, (send: Send, model: string) => StreamWriter> = {
         });
       },
       delta: (text) =>
-        ev("response.output_text.delta", { item_id: msg.id, output_index: 1, content_index: 0, delta: text, logprobs: [] }),
+        ev("response.output_text.delta", {
+          item_id: msg.id,
+          output_index: 1,
+          content_index: 0,
+          delta: text,
+          logprobs: [],
+        }),
       error: (e) => ev("error", { code: e.code ?? e.type, message: e.message, param: null }),
       async close(text, inputTokens, outputTokens) {
         const content = [{ type: "output_text", text, annotations: [] }];
-        await ev("response.output_text.done", { item_id: msg.id, output_index: 1, content_index: 0, text, logprobs: [] });
-        await ev("response.content_part.done", { item_id: msg.id, output_index: 1, content_index: 0, part: content[0] });
+        await ev("response.output_text.done", {
+          item_id: msg.id,
+          output_index: 1,
+          content_index: 0,
+          text,
+          logprobs: [],
+        });
+        await ev("response.content_part.done", {
+          item_id: msg.id,
+          output_index: 1,
+          content_index: 0,
+          part: content[0],
+        });
         await ev("response.output_item.done", { output_index: 1, item: { ...msg, status: "completed", content } });
         await ev("response.completed", {
           response: {
             ...base,
             status: "completed",
-            output: [{ id: "rs_fake_1", type: "reasoning", summary: [] }, { ...msg, status: "completed", content }],
+            output: [
+              { id: "rs_fake_1", type: "reasoning", summary: [] },
+              { ...msg, status: "completed", content },
+            ],
             usage: responsesUsage(inputTokens, outputTokens),
           },
         });
@@ -345,9 +376,18 @@ const writers: Record<FakeApi, (send: Send, model: string) => StreamWriter> = {
     };
   },
   chat: (send, model) => {
-    const base = { id: "chatcmpl-fake-1", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model };
+    const base = {
+      id: "chatcmpl-fake-1",
+      object: "chat.completion.chunk",
+      created: Math.floor(Date.now() / 1000),
+      model,
+    };
     return {
-      open: () => send(null, { ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }),
+      open: () =>
+        send(null, {
+          ...base,
+          choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+        }),
       delta: (text) => send(null, { ...base, choices: [{ index: 0, delta: { content: text }, finish_reason: null }] }),
       error: (e) => send(null, { error: { message: e.message, type: e.type, param: null, code: e.code ?? null } }),
       async close(_text, inputTokens, outputTokens) {
@@ -356,7 +396,11 @@ const writers: Record<FakeApi, (send: Send, model: string) => StreamWriter> = {
         await send(null, {
           ...base,
           choices: [],
-          usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+          usage: {
+            prompt_tokens: inputTokens,
+            completion_tokens: outputTokens,
+            total_tokens: inputTokens + outputTokens,
+          },
         });
         await send(null, "[DONE]");
       },
@@ -380,7 +424,11 @@ const writers: Record<FakeApi, (send: Send, model: string) => StreamWriter> = {
           },
         });
         if (webSearch) {
-          await send("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
+          await send("content_block_start", {
+            type: "content_block_start",
+            index,
+            content_block: { type: "text", text: "" },
+          });
           await send("content_block_delta", {
             type: "content_block_delta",
             index,
@@ -417,10 +465,15 @@ const writers: Record<FakeApi, (send: Send, model: string) => StreamWriter> = {
           });
           await send("content_block_stop", { type: "content_block_stop", index: index++ });
         }
-        await send("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
+        await send("content_block_start", {
+          type: "content_block_start",
+          index,
+          content_block: { type: "text", text: "" },
+        });
         await send("ping", { type: "ping" });
       },
-      delta: (text) => send("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text } }),
+      delta: (text) =>
+        send("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text } }),
       error: (e) => send("error", { type: "error", error: { type: e.type, message: e.message } }),
       async close(_text, _inputTokens, outputTokens) {
         await send("content_block_stop", { type: "content_block_stop", index });

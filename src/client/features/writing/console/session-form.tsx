@@ -43,7 +43,11 @@ export function ConsoleSessionForm({ form, onExecute, executeState, onReset, res
             <p className="mt-1 text-sm text-slate-600">What you want written, for whom, and which model writes it.</p>
           </div>
           <Collapsible.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label={open ? "Collapse the session form" : "Expand the session form"}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={open ? "Collapse the session form" : "Expand the session form"}
+            >
               <ChevronDown className={open ? "rotate-180 transition-transform" : "transition-transform"} />
             </Button>
           </Collapsible.Trigger>

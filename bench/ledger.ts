@@ -1,0 +1,208 @@
+/**
+ * Spends per second through the ledger on PostgreSQL, 50 concurrent clients:
+ *   - on one balance (every spend contends for one user_credits row), and
+ *   - on 50 balances (one client per user),
+ * each spend being what AI work does: hold 1 credit, then settle it (two transactions).
+ * Each scenario offers more spends than the balance covers, then checks that nothing was
+ * overspent: exactly the balance succeeded, the rest were refused with 402, nothing is held,
+ * and SUM(credit_transactions.amount) equals every balance.
+ *
+ *   npx tsx bench/ledger.ts        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+ *                                   runs in a fresh database, dropped afterwards)
+ * Options (env): BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000
+ */
+import { randomUUID } from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { Ledger } from "../src/server/credits/credits.service";
+import type { Db } from "../src/server/db/client";
+import * as schema from "../src/server/db/schema";
+import { AppError } from "../src/server/errors";
+import { ledgerViolations } from "../src/server/testing/ledger-invariants";
+import { createFreshDatabase } from "../src/server/testing/test-app";
+
+const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const CLIENTS = Number(process.env.BENCH_CLIENTS) || 50;
+const POOLS = (process.env.BENCH_POOL ?? "10,50").split(",").map(Number).filter(Boolean);
+const SPENDS = Number(process.env.BENCH_SPENDS) || 4000;
+const MIGRATIONS = new URL("../src/server/db/migrations", import.meta.url).pathname;
+
+interface Result {
+  scenario: string;
+  pool: number;
+  attempts: number;
+  succeeded: number;
+  refused: number;
+  seconds: number;
+  spendsPerSecond: number;
+  p50ms: number;
+  p99ms: number;
+  overspent: boolean;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) : 0;
+};
+
+async function makeUsers(db: Db, ledger: Ledger, count: number, credits: number, tag: string): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `bench-${tag}-${i}-${randomUUID().slice(0, 6)}`);
+  await db.insert(schema.users).values(ids.map((id) => ({ id, name: id, email: `${id}@bench.example`, username: id })));
+  for (const id of ids)
+    await ledger.grant({ userId: id, amount: credits, type: "grant", metadata: { reason: "bench" } });
+  return ids;
+}
+
+/** `clients` loops, each taking spends from a shared budget of attempts and running them on `userFor(client)`. */
+async function run(ledger: Ledger, clients: number, attempts: number, userFor: (client: number) => string) {
+  let next = 0;
+  let succeeded = 0;
+  let refused = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const userId = userFor(client);
+      while (next < attempts) {
+        next++;
+        const t0 = performance.now();
+        const requestId = randomUUID();
+        try {
+          await ledger.hold({ userId, amount: 1, requestId });
+          await ledger.settle({
+            userId,
+            requestId,
+            endpoint: "bench",
+            aiProvider: null,
+            requestTokens: 0,
+            responseTokens: 0,
+            credits: 1,
+          });
+          succeeded++;
+        } catch (err) {
+          if (err instanceof AppError && err.status === 402) refused++;
+          else throw err;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { succeeded, refused, seconds, latencies };
+}
+
+async function main() {
+  const fresh = await createFreshDatabase(SERVER);
+  const results: Result[] = [];
+  try {
+    {
+      const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
+      await migrate(drizzle({ client: pool, schema }), { migrationsFolder: MIGRATIONS });
+      await pool.end();
+    }
+    for (const poolSize of POOLS) {
+      const pool = new pg.Pool({ connectionString: fresh.url, max: poolSize });
+      const db = drizzle({ client: pool, schema }) as unknown as Db;
+      const ledger = new Ledger(db, { holdTtlSeconds: 900 });
+
+      // One balance: 50 clients race for one row; the balance covers 80 % of the attempts.
+      const oneBalance = Math.floor(SPENDS * 0.8);
+      const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${poolSize}`);
+      const one = await run(ledger, CLIENTS, SPENDS, () => solo as string);
+      const soloBalance = await ledger.balance(solo as string);
+      results.push({
+        scenario: "one balance",
+        pool: poolSize,
+        attempts: SPENDS,
+        succeeded: one.succeeded,
+        refused: one.refused,
+        seconds: round(one.seconds),
+        spendsPerSecond: Math.round(one.succeeded / one.seconds),
+        p50ms: round(percentile(one.latencies, 50)),
+        p99ms: round(percentile(one.latencies, 99)),
+        overspent:
+          one.succeeded !== oneBalance || soloBalance.availableCredits !== 0 || soloBalance.usedCredits !== oneBalance,
+      });
+
+      // 50 balances: client i spends from user i; each balance covers 80 % of its share.
+      const perUser = Math.floor(SPENDS / CLIENTS);
+      const perBalance = Math.floor(perUser * 0.8);
+      const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${poolSize}`);
+      const spread = await runPerUser(ledger, many, perUser);
+      const balances = await Promise.all(many.map((id) => ledger.balance(id)));
+      results.push({
+        scenario: `${CLIENTS} balances`,
+        pool: poolSize,
+        attempts: perUser * CLIENTS,
+        succeeded: spread.succeeded,
+        refused: spread.refused,
+        seconds: round(spread.seconds),
+        spendsPerSecond: Math.round(spread.succeeded / spread.seconds),
+        p50ms: round(percentile(spread.latencies, 50)),
+        p99ms: round(percentile(spread.latencies, 99)),
+        overspent:
+          spread.succeeded !== perBalance * CLIENTS ||
+          balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0),
+      });
+
+      const violations = await ledgerViolations(db);
+      if (violations.length) throw new Error(`ledger invariants broken: ${JSON.stringify(violations.slice(0, 5))}`);
+      await pool.end();
+    }
+  } finally {
+    await fresh.drop();
+  }
+
+  for (const r of results) console.log(JSON.stringify({ bench: "ledger", ...r }));
+  console.log("\nscenario        pool  spends/s  p50 ms  p99 ms  succeeded/attempts  overspent");
+  for (const r of results)
+    console.log(
+      `${r.scenario.padEnd(15)} ${String(r.pool).padStart(4)}  ${String(r.spendsPerSecond).padStart(8)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${`${r.succeeded}/${r.attempts}`.padStart(18)}  ${r.overspent ? "YES" : "no"}`,
+    );
+  if (results.some((r) => r.overspent)) {
+    console.error("OVERSPENT: the ledger let more through than the balance");
+    process.exit(1);
+  }
+}
+
+/** Client i spends `attempts` times from user i. */
+async function runPerUser(ledger: Ledger, userIds: string[], attempts: number) {
+  let succeeded = 0;
+  let refused = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    userIds.map(async (userId) => {
+      for (let i = 0; i < attempts; i++) {
+        const t0 = performance.now();
+        const requestId = randomUUID();
+        try {
+          await ledger.hold({ userId, amount: 1, requestId });
+          await ledger.settle({
+            userId,
+            requestId,
+            endpoint: "bench",
+            aiProvider: null,
+            requestTokens: 0,
+            responseTokens: 0,
+            credits: 1,
+          });
+          succeeded++;
+        } catch (err) {
+          if (err instanceof AppError && err.status === 402) refused++;
+          else throw err;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { succeeded, refused, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+const round = (x: number) => Math.round(x * 10) / 10;
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+// Issue 4's flow on the Results screen itself: draft → detection → highlight view → click a flagged
+// sentence (copied) → Revise Content → re-detection shows before → after. The first check is answered
+// with two sentences of the draft flagged (the built-in detector may flag none in the offline writer's
+// draft); every later check reaches the real detector and is charged 1 credit.
+// Skipped (fixme) while the Results screen still shows the writing engineer's stand-ins for the
+// detection components (data-slot), and runs as soon as the real ones are embedded.
+import { expect, type Page, signUpViaApi, test, uniqueEmail } from "../fixtures";
+import { availableCredits, toastWith } from "./harness";
+
+async function flagFirstDetection(page: Page) {
+  let calls = 0;
+  await page.route("**/api/detect-ai", async (route) => {
+    calls += 1;
+    if (calls > 1) return route.continue();
+    const { text } = route.request().postDataJSON() as { text: string };
+    const paragraph = text.split("\n").find((l) => l.trim() && !/^\s*(#|[-*>|]|\d+\.)/.test(l)) ?? "";
+    const sentences = (paragraph.match(/[^.!?]+[.!?]/g) ?? []).map((x) => x.trim()).slice(0, 2);
+    expect(sentences).toHaveLength(2);
+    await route.fulfill({
+      json: {
+        aiDetection: {
+          success: true,
+          aiPercentage: 87.5,
+          humanPercentage: 12.5,
+          wordCount: text.split(/\s+/).length,
+          aiSentences: sentences,
+          isAiGenerated: true,
+          detector: "builtin",
+        },
+        creditsUsed: 1,
+      },
+    });
+  });
+}
+
+test("draft → detection → highlight view → copy a flagged sentence → Revise Content → before/after", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/draftsmith");
+  await signUpViaApi(page, uniqueEmail("flow-detect"));
+  await page.reload();
+  await expect(page.getByTestId("header-credits")).toBeVisible();
+  await flagFirstDetection(page);
+
+  await page
+    .getByLabel("Describe your blog post")
+    .fill("Guide for owners of small bakeries on winning local customers with daily photos and replies to reviews.");
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(page).toHaveURL(/\/draftsmith\/results$/);
+  await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
+  test.fixme(
+    (await page.locator("[data-slot]").count()) > 0,
+    "The Results screen still shows stand-ins for the detection components",
+  );
+
+  // Detection ran by itself: stat cards and the panel.
+  const panel = page.getByTestId("detection-panel");
+  await expect(panel.getByText("Complete")).toBeVisible();
+  await expect(page.getByTestId("stat-cards")).toContainText("87.5%");
+  await expect(panel.getByRole("heading", { name: "Flagged sentences (2)" })).toBeVisible();
+
+  // The highlight view of the draft itself: the two flagged sentences tinted, reasons on focus.
+  const highlighted = page.getByTestId("highlighted-draft");
+  await expect(highlighted).toBeVisible();
+  await expect(highlighted.locator("mark[data-flagged]")).toHaveCount(2);
+  await highlighted.locator("mark[data-flagged][tabindex='0']").focus();
+  await expect(page.getByRole("tooltip")).toContainText("Flagged as AI");
+
+  // Click a flagged sentence: copied.
+  const first = panel.getByTestId("flagged-sentences").getByRole("button").first();
+  await first.click();
+  await expect(toastWith(page, "Copied")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.length).toBeGreaterThan(10);
+  await expect(first).toContainText(copied.replace(/\*\*/g, "").slice(0, 20));
+
+  // Revise Content → the revised draft is checked again (real detector, 1 credit) → before/after.
+  await panel.getByRole("button", { name: "Revise Content" }).click();
+  const summary = page.getByTestId("improvement-summary");
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary).toContainText("87.5%");
+  await expect(summary).not.toContainText("analyzing", { timeout: 30_000 });
+  await expect(summary).toContainText(/Flagged sentences\s*2\s*to\s*\d+/);
+  expect(await availableCredits(page.request)).toBeGreaterThan(0);
+});

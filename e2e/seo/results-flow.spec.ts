@@ -1,0 +1,49 @@
+// Issue 6's flow on the Results screen itself: from a draft to copied HTML for each platform, the
+// preview rendered and the report visible. Skipped (fixme) while the Results screen still shows the
+// writing engineer's stand-in for the SEO panel (data-slot), and runs as soon as the real one is in.
+import { toastWith } from "../detection/harness";
+import { expect, signUpViaApi, test, uniqueEmail } from "../fixtures";
+
+test("draft → SEO HTML for WordPress and Shopify, copied, preview rendered, report visible", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/draftsmith");
+  await signUpViaApi(page, uniqueEmail("flow-seo"));
+  await page.reload();
+  await expect(page.getByTestId("header-credits")).toBeVisible();
+  await page
+    .getByLabel("Describe your blog post")
+    .fill("How-to guide for small bakeries on getting more local customers from Google Business Profile.");
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(page).toHaveURL(/\/draftsmith\/results$/);
+  await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
+  test.fixme((await page.locator("[data-slot]").count()) > 0, "The Results screen still shows a stand-in for SeoPanel");
+
+  const panel = page.getByTestId("seo-panel");
+  for (const platform of ["wordpress", "shopify"] as const) {
+    await panel.getByLabel("Platform").selectOption(platform);
+    await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
+    const code = panel.getByTestId("seo-html");
+    await expect(code).toBeVisible({ timeout: 20_000 });
+    await expect(
+      panel.getByRole("heading", { name: platform === "shopify" ? "Shopify HTML" : "WordPress HTML" }),
+    ).toBeVisible();
+    const html = await code.inputValue();
+    if (platform === "wordpress") expect(html).toContain("<!-- wp:");
+    else expect(html).not.toContain("<!-- wp:");
+
+    await panel.getByRole("button", { name: "Copy HTML Code" }).click();
+    await expect(toastWith(page, "Copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(html);
+
+    const preview = page.frameLocator('[data-testid="seo-panel"] [data-testid="seo-preview"]');
+    await expect(preview.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(preview.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await expect(panel.getByTestId("seo-report").getByTestId("seo-score")).toHaveText(/SEO score \d+\/100/);
+    await expect(panel.getByTestId("seo-report").getByRole("listitem").first()).toBeVisible();
+  }
+  // The SEO HTML tab opened with the latest HTML.
+  await expect(page.getByRole("tab", { name: "SEO HTML" })).toBeEnabled();
+});

@@ -1,0 +1,239 @@
+// /admin/bonus-credits: bonus credit campaigns (spec §2, §4, §5, §8). The list shows the derived
+// status; Activate on drafts, Deactivate on running campaigns, Delete only without recipients.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { Trash2, Users } from "lucide-react";
+import { useState } from "react";
+import { type Campaign, type CampaignResponse, type CampaignsResponse, campaignStatus } from "../../../shared/admin";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { apiRequest } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useRefreshCredits } from "../credits/credits";
+import { formatCredits } from "../credits/format";
+import { errorText, useErrorToast } from "../credits/use-error-toast";
+import { AdminGate } from "./admin-gate";
+import { CAMPAIGNS_KEY, CampaignForm } from "./campaign-form";
+import { CampaignRecipientsDialog } from "./campaign-recipients-dialog";
+import { CampaignStatusBadge } from "./campaign-status-badge";
+import { ConfirmDialog } from "./confirm-dialog";
+
+export function CampaignsPage() {
+  return (
+    <AdminGate title="Bonus Credit Campaigns">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Bonus Credit Campaigns</h1>
+        <p className="text-slate-600">Give bonus credits to new sign-ups or to every user.</p>
+      </header>
+      <CampaignForm />
+      <CampaignList />
+    </AdminGate>
+  );
+}
+
+type Action = "activate" | "deactivate" | "delete";
+
+const ACTION_TEXT: Record<Action, { failed: string; done: string }> = {
+  activate: { failed: "Failed to activate campaign", done: "Campaign Activated" },
+  deactivate: { failed: "Failed to deactivate campaign", done: "Campaign Deactivated" },
+  delete: { failed: "Failed to delete campaign", done: "Campaign Deleted" },
+};
+
+function CampaignList() {
+  const queryClient = useQueryClient();
+  const refreshCredits = useRefreshCredits();
+  const campaigns = useQuery<CampaignsResponse>({ queryKey: CAMPAIGNS_KEY, refetchOnMount: "always" });
+  useErrorToast(campaigns.error, "Failed to fetch campaigns");
+  const [recipientsOf, setRecipientsOf] = useState<Campaign | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<Campaign | null>(null);
+
+  const act = useMutation({
+    mutationFn: ({ action, campaign }: { action: Action; campaign: Campaign }) =>
+      action === "delete"
+        ? apiRequest<{ message?: string }>("DELETE", `/api/admin/campaigns/${campaign.id}`)
+        : apiRequest<CampaignResponse>("POST", `/api/admin/campaigns/${campaign.id}/${action}`, {}),
+    onSuccess: async (res, { action, campaign }) => {
+      const granted = action === "activate" ? ((res as CampaignResponse | null)?.granted ?? 0) : 0;
+      const detail =
+        action === "activate"
+          ? granted > 0
+            ? `"${campaign.name}" is active: ${formatCredits(granted)} users received ${formatCredits(campaign.creditAmount)} credits each.`
+            : `"${campaign.name}" is active.`
+          : action === "deactivate"
+            ? `"${campaign.name}" no longer grants credits.`
+            : `"${campaign.name}" was deleted.`;
+      toast.success(ACTION_TEXT[action].done, detail);
+      setConfirmDelete(null);
+      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      if (granted > 0) await refreshCredits();
+    },
+    onError: (err, { action }) => {
+      setConfirmDelete(null);
+      toast.error(ACTION_TEXT[action].failed, errorText(err, "Please try again"));
+      void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    },
+  });
+  const busy = (action: Action, c: Campaign) =>
+    act.isPending && act.variables?.campaign.id === c.id && act.variables.action === action;
+
+  const now = new Date();
+  const rows = campaigns.data?.campaigns ?? [];
+
+  return (
+    <Card role="region" aria-labelledby="campaigns-title">
+      <CardHeader>
+        <CardTitle id="campaigns-title">Campaigns</CardTitle>
+        <CardDescription>
+          Newest first. A campaign that has credited anyone can be deactivated, not deleted.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {campaigns.isPending ? (
+          <div className="flex justify-center p-6">
+            <Spinner className="size-6" label="Loading campaigns" />
+          </div>
+        ) : campaigns.isError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
+            Failed to fetch campaigns.{" "}
+            <Button variant="link" className="h-auto p-0" onClick={() => campaigns.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="p-6 text-center text-sm text-slate-600">No campaigns yet. Create one above.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Bonus credit campaigns</caption>
+              <thead className="border-b border-slate-200 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Campaign
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Credits
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Recipients
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Dates
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => {
+                  const status = campaignStatus(c, now);
+                  return (
+                    <tr
+                      key={c.id}
+                      className="border-b border-slate-100 align-top last:border-0"
+                      data-testid="campaign-row"
+                    >
+                      <td className="px-3 py-3">
+                        <p className="font-medium text-slate-900">{c.name}</p>
+                        <p className="text-xs text-slate-600">
+                          {c.campaignType === "all_users" ? "All users" : "New sign-ups"}
+                          {c.description ? ` · ${c.description}` : ""}
+                        </p>
+                      </td>
+                      <td className="px-3 py-3">
+                        <CampaignStatusBadge status={status} />
+                      </td>
+                      <td className="px-3 py-3 text-right tabular-nums">{formatCredits(c.creditAmount)}</td>
+                      <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
+                        {formatCredits(c.currentRecipients)} /{" "}
+                        {c.maxRecipients == null ? "∞" : formatCredits(c.maxRecipients)}
+                        {c.maxRecipients == null && <span className="sr-only"> (no limit)</span>}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-3 text-slate-700">
+                        <time dateTime={c.startDate}>{format(new Date(c.startDate), "MMM d, yyyy")}</time>
+                        {" – "}
+                        {c.endDate ? (
+                          <time dateTime={c.endDate}>{format(new Date(c.endDate), "MMM d, yyyy")}</time>
+                        ) : (
+                          "no end date"
+                        )}
+                      </td>
+                      <td className="px-3 py-3">
+                        <div className="flex flex-wrap justify-end gap-1.5">
+                          {status === "draft" && (
+                            <Button
+                              size="sm"
+                              variant="success"
+                              disabled={act.isPending}
+                              onClick={() => act.mutate({ action: "activate", campaign: c })}
+                              aria-label={`Activate ${c.name}`}
+                            >
+                              {busy("activate", c) && <Spinner label="Activating" />}
+                              Activate
+                            </Button>
+                          )}
+                          {/* Spec §4 offers Deactivate on active; a scheduled campaign is active too, and an
+                              admin must be able to call it off before it starts. */}
+                          {(status === "active" || status === "scheduled") && (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={act.isPending}
+                              onClick={() => act.mutate({ action: "deactivate", campaign: c })}
+                              aria-label={`Deactivate ${c.name}`}
+                            >
+                              {busy("deactivate", c) && <Spinner label="Deactivating" />}
+                              Deactivate
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => setRecipientsOf(c)}
+                            aria-label={`View recipients of ${c.name}`}
+                          >
+                            <Users aria-hidden="true" />
+                            Recipients
+                          </Button>
+                          {c.currentRecipients === 0 && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-700 hover:bg-red-50"
+                              disabled={act.isPending}
+                              onClick={() => setConfirmDelete(c)}
+                              aria-label={`Delete ${c.name}`}
+                            >
+                              <Trash2 aria-hidden="true" />
+                              Delete
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+      <CampaignRecipientsDialog campaign={recipientsOf} onClose={() => setRecipientsOf(null)} />
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirmDelete(null))}
+        title="Delete campaign?"
+        description={
+          <>“{confirmDelete?.name}” has no recipients and will be removed for good. This cannot be undone.</>
+        }
+        confirmLabel="Delete Campaign"
+        pending={act.isPending && act.variables?.action === "delete"}
+        onConfirm={() => confirmDelete && act.mutate({ action: "delete", campaign: confirmDelete })}
+      />
+    </Card>
+  );
+}

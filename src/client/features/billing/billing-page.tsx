@@ -1,0 +1,110 @@
+// /billing and /billing/success (spec §2): 'Credits & Billing', three tabs, the balance card and
+// 'How Credits Work'. Signed-out visitors see 'Sign In Required' with the sign-in form, and the
+// packages (spec §6: the package list is public).
+import { LogIn } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useAuth } from "../auth/auth-context";
+import { AuthForms } from "../auth/sign-in-dialog";
+import { BalanceCard } from "./balance-card";
+import { HowCreditsWork } from "./how-credits-work";
+import { PackagesTab } from "./packages-tab";
+import { forgetPendingPurchase } from "./payment-return";
+import { PaymentReturnNotice } from "./payment-return-notice";
+import { TransactionsTab } from "./transactions-tab";
+import { UsageTab } from "./usage-tab";
+
+type BillingTab = "purchase" | "transactions" | "usage";
+
+export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean }) {
+  const { loading, user, credits, refreshCredits } = useAuth();
+  const [tab, setTab] = useState<BillingTab>("purchase");
+
+  useEffect(() => {
+    document.title = "Credits & Billing · Draftsmith";
+    // Back on /billing without paying (Stripe's cancel address, or the browser's Back button): no
+    // purchase is pending any more.
+    if (!paymentReturn) forgetPendingPurchase();
+  }, [paymentReturn]);
+  // The balance is cached for the session: coming back here after spending, show today's figures.
+  useEffect(() => {
+    if (user) void refreshCredits();
+  }, [user, refreshCredits]);
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Credits & Billing</h1>
+        <p className="text-slate-600">Buy credits, and see what you have bought and spent.</p>
+      </header>
+
+      {loading ? (
+        <div className="flex justify-center p-12">
+          <Spinner className="size-6" label="Loading your account" />
+        </div>
+      ) : !user ? (
+        <SignedOut paymentReturn={paymentReturn} />
+      ) : (
+        <>
+          {paymentReturn && <PaymentReturnNotice />}
+          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+            <Tabs value={tab} onValueChange={(v) => setTab(v as BillingTab)} className="min-w-0">
+              <TabsList aria-label="Billing">
+                <TabsTrigger value="purchase">Purchase Credits</TabsTrigger>
+                <TabsTrigger value="transactions">Transactions</TabsTrigger>
+                <TabsTrigger value="usage">Usage History</TabsTrigger>
+              </TabsList>
+              <TabsContent value="purchase">
+                <PackagesTab />
+              </TabsContent>
+              <TabsContent value="transactions">
+                <TransactionsTab />
+              </TabsContent>
+              <TabsContent value="usage">
+                <UsageTab />
+              </TabsContent>
+            </Tabs>
+            <aside className="space-y-6" aria-label="Your credits">
+              <BalanceCard credits={credits} />
+              <HowCreditsWork />
+            </aside>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SignedOut({ paymentReturn }: { paymentReturn: boolean }) {
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Card role="region" aria-labelledby="sign-in-required">
+          <CardHeader>
+            <CardTitle id="sign-in-required" className="flex items-center gap-2">
+              <LogIn className="size-5 text-brand-700" aria-hidden="true" />
+              Sign In Required
+            </CardTitle>
+            <CardDescription>
+              {paymentReturn
+                ? "Sign in to see your credits. A completed payment is added to your account as soon as the payment provider confirms it."
+                : "Sign in to buy credits and see your balance, transactions and usage."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="max-w-md">
+            <AuthForms />
+          </CardContent>
+        </Card>
+        <HowCreditsWork />
+      </div>
+      <section aria-labelledby="packages-heading" className="space-y-3">
+        <h2 id="packages-heading" className="text-xl font-semibold text-slate-900">
+          Credit packages
+        </h2>
+        <PackagesTab />
+      </section>
+    </div>
+  );
+}

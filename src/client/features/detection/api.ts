@@ -1,0 +1,27 @@
+// POST /api/detect-ai as a plain function (for screens that run their own flow) — spec §7: the result
+// arrives wrapped in `aiDetection`, or (older servers) as the result itself.
+import type { DetectionResult } from "../../../shared/detection";
+import { apiFetch } from "../../lib/api";
+
+export interface DetectAiOptions {
+  /** Aborts the call (the screen moved on). */
+  signal?: AbortSignal;
+  /** Attach the result to this request of the caller's (api_requests id or uuid). */
+  requestId?: number | string;
+}
+
+/** Either shape the spec allows → the result. */
+export function unwrapDetection(body: unknown): DetectionResult {
+  const b = body as { aiDetection?: DetectionResult } & Partial<DetectionResult>;
+  const result = b?.aiDetection ?? (b as DetectionResult);
+  if (!result || typeof result.success !== "boolean") throw new Error("The AI detection answer was not understood.");
+  return result;
+}
+
+/** Runs AI detection on `text`. Resolves with success:false results too; throws ApiError on HTTP failures. */
+export async function detectAi(text: string, opts: DetectAiOptions = {}): Promise<DetectionResult> {
+  const body: Record<string, unknown> = { text };
+  if (opts.requestId !== undefined && opts.requestId !== "") body.requestId = opts.requestId;
+  const res = await apiFetch("POST", "/api/detect-ai", body, { signal: opts.signal });
+  return unwrapDetection(await res.json());
+}

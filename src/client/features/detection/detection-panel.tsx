@@ -1,0 +1,226 @@
+// The AI Detection Analysis panel (spec §2): AI %, human %, words analysed, the flagged sentences
+// (click one to copy it), Copy AI Text, and the Revise Content / Final Rewrite actions with their
+// pending states (or any actions of the caller's as children). success:false shows 'AI Detection
+// Unavailable' with the detector's reason.
+import { AlertTriangle, ClipboardCopy, Loader2, RefreshCw, Wand2 } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import type { DetectionResult } from "../../../shared/detection";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { copyToClipboard } from "./clipboard";
+import { formatPercent, plainSentence } from "./highlight";
+
+export interface DetectionPanelProps {
+  /** The detection to show; null/undefined before any. */
+  result: DetectionResult | null | undefined;
+  /** A check is running. */
+  loading?: boolean;
+  /** Card title. Default 'AI Detection Analysis'. */
+  title?: string;
+  /** Shown before any analysis. */
+  emptyText?: string;
+  /** Revise Content: shown when given; needs flagged sentences. */
+  onRevise?: () => void;
+  revisePending?: boolean;
+  /** Default 'Revise Content'. */
+  reviseLabel?: string;
+  /** Final Rewrite: shown when given; needs flagged sentences. */
+  onFinalRewrite?: () => void;
+  finalRewritePending?: boolean;
+  /** Default 'Final Rewrite'. */
+  finalRewriteLabel?: string;
+  /** Disables Revise/Final Rewrite (e.g. another step is running). */
+  actionsDisabled?: boolean;
+  /** Extra actions (slot), rendered after the built-in buttons. */
+  children?: ReactNode;
+  className?: string;
+}
+
+export function DetectionPanel({
+  result,
+  loading = false,
+  title = "AI Detection Analysis",
+  emptyText = "Run AI detection to see which sentences read as machine-written.",
+  onRevise,
+  revisePending = false,
+  reviseLabel = "Revise Content",
+  onFinalRewrite,
+  finalRewritePending = false,
+  finalRewriteLabel = "Final Rewrite",
+  actionsDisabled = false,
+  children,
+  className,
+}: DetectionPanelProps) {
+  const listId = useId();
+  const hintId = useId();
+  const ok = result?.success === true;
+  const flagged = ok ? result.aiSentences : [];
+  const busy = revisePending || finalRewritePending;
+  const needFlagged = ok && flagged.length === 0;
+
+  const status = loading ? (
+    <Badge variant="secondary">
+      <Spinner className="size-3" label="Analyzing" /> Analyzing
+    </Badge>
+  ) : !result ? (
+    <Badge variant="outline">Pending</Badge>
+  ) : ok ? (
+    <Badge variant="success">Complete</Badge>
+  ) : (
+    <Badge variant="warning">Unavailable</Badge>
+  );
+
+  return (
+    <Card className={className} data-testid="detection-panel">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle className="text-base">{title}</CardTitle>
+          {status}
+        </div>
+        {ok && result.detector !== "builtin" && (
+          <CardDescription>Checked by {result.detector === "gptzero" ? "GPTZero" : "Sapling"}.</CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!result && !loading && <p className="text-sm text-slate-600">{emptyText}</p>}
+        {!result && loading && (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Analyzing the text…
+          </p>
+        )}
+
+        {result && !result.success && (
+          <div
+            role="status"
+            className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-medium">AI Detection Unavailable</p>
+              <p>{result.error || "The AI detector could not check this text."}</p>
+            </div>
+          </div>
+        )}
+
+        {ok && (
+          <>
+            <dl className="grid grid-cols-3 gap-2 text-center">
+              <div className="rounded-lg bg-red-50 p-2">
+                <dt className="text-xs text-slate-700">AI</dt>
+                <dd className="text-lg font-semibold tabular-nums text-red-800">
+                  {formatPercent(result.aiPercentage)}
+                </dd>
+              </div>
+              <div className="rounded-lg bg-emerald-50 p-2">
+                <dt className="text-xs text-slate-700">Human</dt>
+                <dd className="text-lg font-semibold tabular-nums text-emerald-800">
+                  {formatPercent(result.humanPercentage)}
+                </dd>
+              </div>
+              <div className="rounded-lg bg-slate-50 p-2">
+                <dt className="text-xs text-slate-700">Words analysed</dt>
+                <dd className="text-lg font-semibold tabular-nums text-slate-900">
+                  {result.wordCount.toLocaleString("en-US")}
+                </dd>
+              </div>
+            </dl>
+            <div className="flex h-2 overflow-hidden rounded-full bg-emerald-200" aria-hidden="true">
+              <div className="bg-red-500" style={{ width: `${result.aiPercentage}%` }} />
+            </div>
+
+            <section aria-labelledby={listId} className="space-y-2">
+              <h3 id={listId} className="text-sm font-medium text-slate-800">
+                Flagged sentences ({flagged.length})
+              </h3>
+              {flagged.length === 0 ? (
+                <p className="text-sm text-slate-600">No sentences were flagged as AI-written.</p>
+              ) : (
+                <>
+                  <p className="text-xs text-slate-600">Select a sentence to copy it.</p>
+                  <ul className="max-h-80 space-y-1.5 overflow-y-auto pr-1" data-testid="flagged-sentences">
+                    {flagged.map((sentence, i) => (
+                      <li key={i}>
+                        <button
+                          type="button"
+                          className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-left text-sm text-slate-900 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                          onClick={() =>
+                            void copyToClipboard(sentence, {
+                              success: "Sentence copied to the clipboard",
+                              failure: "Failed to copy AI sentences",
+                            })
+                          }
+                        >
+                          <span className="sr-only">Copy: </span>
+                          {plainSentence(sentence)}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          </>
+        )}
+
+        {(ok || children) && (
+          <div className="flex flex-wrap gap-2">
+            {ok && (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={flagged.length === 0}
+                onClick={() =>
+                  void copyToClipboard(flagged.join("\n"), {
+                    success: `${flagged.length} flagged ${flagged.length === 1 ? "sentence" : "sentences"} copied`,
+                    failure: "Failed to copy AI sentences",
+                  })
+                }
+              >
+                <ClipboardCopy aria-hidden="true" /> Copy AI Text
+              </Button>
+            )}
+            {ok && onRevise && (
+              <Button
+                size="sm"
+                onClick={onRevise}
+                disabled={needFlagged || actionsDisabled || busy}
+                aria-describedby={needFlagged ? hintId : undefined}
+              >
+                {revisePending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <RefreshCw aria-hidden="true" />
+                )}
+                {revisePending ? "Revising…" : reviseLabel}
+              </Button>
+            )}
+            {ok && onFinalRewrite && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={onFinalRewrite}
+                disabled={needFlagged || actionsDisabled || busy}
+                aria-describedby={needFlagged ? hintId : undefined}
+              >
+                {finalRewritePending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Wand2 aria-hidden="true" />
+                )}
+                {finalRewritePending ? "Rewriting…" : finalRewriteLabel}
+              </Button>
+            )}
+            {children}
+          </div>
+        )}
+        {needFlagged && (onRevise || onFinalRewrite) && (
+          <p id={hintId} className="text-xs text-slate-600">
+            Revise Content and Final Rewrite work on flagged sentences; none were flagged.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

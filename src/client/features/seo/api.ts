@@ -1,0 +1,37 @@
+// The SEO endpoints (spec §7) as plain functions. Failures throw ApiError (status + server message).
+import type { SeoOptimizeResponse, SeoPlatform, SeoProduceResponse, SeoReviseResponse } from "../../../shared/seo";
+import type { AiProvider } from "../../../shared/writing";
+import { apiPost } from "../../lib/api";
+
+export interface SeoCall {
+  content: string;
+  platform: SeoPlatform;
+  /** One comma-separated string of http(s) URLs. */
+  imageUrls?: string;
+  title?: string;
+  keyphrase?: string;
+  /** YYYY-MM-DD or ISO date-time; the server's today by default. */
+  datePublished?: string;
+  /** revise/optimize only: which model revises. Default openai. */
+  aiProvider?: AiProvider;
+}
+
+/** Drops empty optional fields, so the server applies its own defaults. */
+function body(call: SeoCall): Record<string, unknown> {
+  const out: Record<string, unknown> = { content: call.content, platform: call.platform };
+  for (const key of ["imageUrls", "title", "keyphrase", "datePublished", "aiProvider"] as const) {
+    const v = call[key];
+    if (typeof v === "string" && v.trim() !== "") out[key] = v.trim();
+  }
+  return out;
+}
+
+export const produceSeoCode = (call: SeoCall) => apiPost<SeoProduceResponse>("/api/seo-produce-code", body(call));
+export const optimizeSeo = (call: SeoCall) => apiPost<SeoOptimizeResponse>("/api/seo-optimize", body(call));
+export const reviseSeoText = (call: SeoCall) => apiPost<SeoReviseResponse>("/api/seo-revise-text", body(call));
+
+export type SeoHtmlEndpoint = "produce-code" | "optimize";
+export type SeoHtmlResult = SeoProduceResponse | SeoOptimizeResponse;
+
+export const seoHtml = (endpoint: SeoHtmlEndpoint, call: SeoCall): Promise<SeoHtmlResult> =>
+  endpoint === "optimize" ? optimizeSeo(call) : produceSeoCode(call);

@@ -1,0 +1,234 @@
+// The PROSE console (/prose-console, spec §2 "Console screen"): the session form on the left, the
+// results of each step on the right, each shown only when relevant. Execute writes a draft and
+// analyses it; Revise Content, Final Rewrite, SEO Optimize and Revise Existing Text build on it.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, TerminalSquare } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { PAGE_ROUTES } from "../../../../shared/routes";
+import { SessionContext } from "../../../../shared/writing";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { parseError } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { useAuth } from "../../auth/auth-context";
+import { DetectionPanel } from "../../detection";
+import { SeoPanel } from "../../seo";
+import { execute, HISTORY_KEY, resetHistory } from "../api";
+import type { ExecuteState } from "./execute-button";
+import { isSignedOutError, NoContentError, toastNoContent, toastStepFailure } from "./failures";
+import { FinalEnhancedText } from "./final-enhanced-text";
+import { RequestHistory } from "./request-history";
+import { BlogPostPreview, FinalRewritePreview, RevisedComparison } from "./result-panels";
+import { ReviseTextCard } from "./revise-text-card";
+import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues, sessionDefaults } from "./session-defaults";
+import { ConsoleSessionForm } from "./session-form";
+import { useReviseTextTool } from "./use-revise-text-tool";
+import { useWritingSession } from "./use-writing-session";
+
+type SeoSource = { text: string; from: "final" | "enhanced" };
+
+export function ProseConsolePage() {
+  const { user, openSignIn } = useAuth();
+  const queryClient = useQueryClient();
+  const form = useForm<SessionFormValues>({
+    resolver: zodResolver(SessionContext) as never,
+    defaultValues: sessionDefaults(),
+  });
+  const provider = form.watch("aiProvider");
+  const [executeState, setExecuteState] = useState<ExecuteState>({ status: "idle" });
+  const [formOpen, setFormOpen] = useState(true);
+  const [resetting, setResetting] = useState(false);
+  const [seo, setSeo] = useState<SeoSource | null>(null);
+  const seoRef = useRef<HTMLDivElement>(null);
+  const openSeo = (source: SeoSource) => {
+    setSeo(source);
+    // The panel renders on this update; bring it into view on the next frame.
+    requestAnimationFrame(() => seoRef.current?.scrollIntoView({ block: "start", behavior: "smooth" }));
+  };
+  /** The session the draft was written from: revisions keep its context when the form is mid-edit. */
+  const lastSession = useRef<SessionContext | null>(null);
+
+  const signInAgain = useCallback(() => {
+    toast.error("Authentication Error", "Your session has expired. Please sign in again.");
+    openSignIn("signin");
+  }, [openSignIn]);
+
+  const session = useWritingSession({
+    getSession: () => {
+      const current = SessionContext.safeParse(form.getValues());
+      return current.success ? current.data : lastSession.current;
+    },
+    onError: (err, step) => {
+      if (step === "execute") setExecuteState({ status: "error" });
+      if (isSignedOutError(err)) return signInAgain();
+      if (err instanceof NoContentError) return toastNoContent();
+      if (step === "final-rewrite") toastStepFailure(err, "Final Rewrite Failed", "Could not perform final rewrite");
+      else toast.generationError(parseError(err));
+    },
+    onSuccess: (step) => {
+      if (step === "revise")
+        toast.success("Content Revised", "The flagged sentences were rewritten. Analysing the result…");
+      if (step === "final-rewrite") toast.success("Final Rewrite Complete", "Analysing the final text…");
+    },
+  });
+  const tool = useReviseTextTool({ openSignIn: signInAgain });
+
+  const onExecute = form.handleSubmit(async (values) => {
+    if (!user) {
+      openSignIn("signin");
+      return;
+    }
+    const request = values as unknown as SessionContext;
+    lastSession.current = request;
+    setExecuteState({ status: "pending" });
+    const started = performance.now();
+    const result = await session.generate(request, (s, signal) => execute(s, { signal }));
+    if (!result) return;
+    const ms = Math.round(performance.now() - started);
+    setExecuteState({ status: "success", ms });
+    setSeo(null);
+    toast.success("Success", `API call completed in ${ms}ms`);
+  });
+
+  const onReset = async () => {
+    setResetting(true);
+    try {
+      if (user) await resetHistory();
+      form.reset(sessionDefaults());
+      session.clear();
+      tool.clear();
+      setSeo(null);
+      setExecuteState({ status: "idle" });
+      lastSession.current = null;
+      toast.success("System Reset", "The form, the results and your request history were cleared.");
+    } catch (err) {
+      if (isSignedOutError(err)) signInAgain();
+      else toastStepFailure(err, "Reset Failed", "Failed to reset system");
+    } finally {
+      setResetting(false);
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    }
+  };
+
+  const busy = session.busy !== null;
+  const { draft, revision, final } = session;
+  const nothingYet = !draft && session.busy !== "execute";
+
+  return (
+    <div className="space-y-6">
+      <ConsoleHeader provider={provider} />
+      <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
+          <ConsoleSessionForm
+            form={form}
+            onExecute={() => void onExecute()}
+            executeState={executeState}
+            onReset={() => void onReset()}
+            resetting={resetting}
+            open={formOpen}
+            onOpenChange={setFormOpen}
+          />
+        </div>
+        <div className="min-w-0 space-y-6">
+          {nothingYet && (
+            <Card className="border-dashed bg-slate-50/60">
+              <CardContent className="flex items-start gap-3 p-5 text-sm text-slate-700">
+                <TerminalSquare className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+                <p>
+                  Describe the intent and press <strong>Execute API Call</strong>. The blog post appears here, then its
+                  AI analysis, and from there you can revise the flagged sentences, rewrite the whole draft or turn it
+                  into SEO HTML.
+                </p>
+              </CardContent>
+            </Card>
+          )}
+          {(draft || session.busy === "execute") && (
+            <BlogPostPreview draft={draft} detection={session.draftDetection} writing={session.busy === "execute"} />
+          )}
+          {draft && (
+            <DetectionPanel
+              result={session.draftDetection.result}
+              loading={session.draftDetection.pending}
+              onRevise={() => void session.revise("draft")}
+              revisePending={session.busy === "revise"}
+              onFinalRewrite={() => void session.rewrite("draft")}
+              finalRewritePending={session.busy === "final-rewrite"}
+              actionsDisabled={busy}
+            />
+          )}
+          {(revision || session.busy === "revise") && (
+            <RevisedComparison
+              revision={revision}
+              detection={session.revisedDetection}
+              writing={session.busy === "revise"}
+              busy={busy}
+              onReviseAgain={() => void session.revise("revised")}
+              onFinalRewrite={() => void session.rewrite("revised")}
+              onClose={session.closeRevision}
+            />
+          )}
+          {(final || session.busy === "final-rewrite") && (
+            <FinalRewritePreview
+              final={final}
+              detection={session.finalDetection}
+              writing={session.busy === "final-rewrite"}
+              busy={busy}
+              onRevise={() => void session.revise("final")}
+              onRewriteAgain={() => void session.rewrite("final")}
+              onClose={session.closeFinal}
+              onSeo={() => final && openSeo({ text: final.final.draft, from: "final" })}
+            />
+          )}
+          {seo && (
+            <div ref={seoRef} className="scroll-mt-20">
+              <SeoPanel
+                key={seo.text}
+                title="SEO HTML Optimization"
+                description={
+                  seo.from === "enhanced"
+                    ? "Publish-ready HTML from the final enhanced text, revised for search first."
+                    : "Publish-ready HTML from the final rewrite, revised for search first."
+                }
+                content={seo.text}
+                endpoint="optimize"
+                aiProvider={provider}
+                datePublished={form.getValues("currentDate") || undefined}
+              />
+            </div>
+          )}
+          <FinalEnhancedText tool={tool} onSeo={(text) => openSeo({ text, from: "enhanced" })} />
+          <ReviseTextCard tool={tool} />
+          <RequestHistory />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ConsoleHeader({ provider }: { provider: SessionFormValues["aiProvider"] }) {
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{PROVIDER_NAMES[provider]} API Console</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>PROSE System Interface</Badge>
+          <Badge variant="outline" data-testid="provider-badge">
+            {provider}
+          </Badge>
+          <span className="text-sm text-slate-700" data-testid="model-name">
+            Model: <span className="font-medium text-slate-900">{MODEL_LABELS[provider]}</span>
+          </span>
+        </div>
+      </div>
+      <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
+        <Link to={PAGE_ROUTES.product}>
+          <ArrowLeft aria-hidden="true" /> Back to Draftsmith
+        </Link>
+      </Button>
+    </div>
+  );
+}

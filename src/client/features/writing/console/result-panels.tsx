@@ -1,0 +1,281 @@
+// The console's right-column panels (spec §2), each shown only when relevant: Blog Post Preview,
+// Revised Content Preview (original and revised side by side) and Final Rewrite Preview (with
+// 'Continue Iterating'). The AI Detection Analysis panel is detection's DetectionPanel.
+import { ClipboardCopy, Code2, RefreshCw, ScanSearch, Wand2, X } from "lucide-react";
+import type { DetectionResult } from "../../../../shared/detection";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { copyToClipboard, ImprovementSummary, StatCards } from "../../detection";
+import type { DraftResult } from "../types";
+import type { DetectionSlot } from "./detection-slot";
+import { DraftView, ResultMeta } from "./draft-view";
+import { Panel, type PanelStatus } from "./panel";
+import { type FinalRewrite as FinalRewriteState, flaggedOf, type Revision } from "./use-writing-session";
+
+/** A panel's status from its text and its analysis. */
+export function statusOf(text: unknown, writing: boolean, detection?: DetectionSlot): PanelStatus {
+  if (writing) return "Writing";
+  if (!text) return "Pending";
+  if (detection?.pending) return "Analyzing";
+  if (detection?.result?.success) return "Complete";
+  if (detection?.result) return "Unavailable";
+  return "Ready";
+}
+
+function Writing({ what }: { what: string }) {
+  return (
+    <p className="flex items-center gap-2 rounded-lg bg-blue-50 p-4 text-sm text-blue-900" role="status">
+      <Spinner label={what} /> {what}
+    </p>
+  );
+}
+
+const noFlaggedHint = (d: DetectionResult | undefined) =>
+  d?.success && d.aiSentences.length === 0 ? "Nothing is flagged, so there is nothing to revise or rewrite." : null;
+
+export function BlogPostPreview({
+  draft,
+  detection,
+  writing,
+}: {
+  draft: DraftResult | null;
+  detection: DetectionSlot;
+  writing: boolean;
+}) {
+  return (
+    <Panel
+      title="Blog Post Preview"
+      status={statusOf(draft, writing, detection)}
+      focusKey={draft?.requestId ?? null}
+      testId="blog-post-preview"
+    >
+      {writing && <Writing what="Writing your draft…" />}
+      {draft && (
+        <>
+          <ResultMeta result={draft} />
+          <DraftView text={draft.draft} detection={detection.result} label="Blog post" />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={detection.pending || writing}
+              onClick={() => void detection.run(draft.draft, draft.requestId)}
+            >
+              <ScanSearch aria-hidden="true" /> Run AI Detection
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void copyToClipboard(draft.draft, { success: "Blog post copied to the clipboard" })}
+            >
+              <ClipboardCopy aria-hidden="true" /> Copy Blog
+            </Button>
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+interface RevisedProps {
+  revision: Revision | null;
+  detection: DetectionSlot;
+  writing: boolean;
+  busy: boolean;
+  onReviseAgain: () => void;
+  onFinalRewrite: () => void;
+  onClose: () => void;
+}
+
+export function RevisedComparison(props: RevisedProps) {
+  const { revision, detection, writing } = props;
+  return (
+    <Panel
+      title="Revised Content Preview"
+      description="The flagged sentences rewritten in the context of the whole document."
+      status={statusOf(revision, writing, detection)}
+      focusKey={revision?.revised.requestId ?? null}
+      testId="revised-content-preview"
+    >
+      <RevisedComparisonBody {...props} />
+    </Panel>
+  );
+}
+
+/** Original and revised side by side, the improvement, and what to do next. */
+export function RevisedComparisonBody({
+  revision,
+  detection,
+  writing,
+  busy,
+  onReviseAgain,
+  onFinalRewrite,
+  onClose,
+}: RevisedProps) {
+  const flagged = flaggedOf(detection.result);
+  const hint = noFlaggedHint(detection.result);
+  return (
+    <>
+      {writing && <Writing what="Revising the flagged sentences…" />}
+      {revision && (
+        <>
+          <ImprovementSummary
+            before={revision.originalDetection}
+            after={detection.result}
+            loading={detection.pending}
+          />
+          <ResultMeta result={revision.revised} />
+          <div className="grid gap-3 md:grid-cols-2">
+            <div className="min-w-0 space-y-2">
+              <h3 className="text-sm font-semibold text-slate-800">Original</h3>
+              <DraftView
+                text={revision.original.draft}
+                detection={revision.originalDetection}
+                label="Original content"
+                compact
+                className="max-h-96"
+              />
+            </div>
+            <div className="min-w-0 space-y-2">
+              <h3 className="text-sm font-semibold text-slate-800">Revised</h3>
+              <DraftView
+                text={revision.revised.draft}
+                detection={detection.result}
+                label="Revised content"
+                compact
+                className="max-h-96"
+              />
+            </div>
+          </div>
+          <StatCards result={detection.result} loading={detection.pending} />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={onReviseAgain} disabled={busy || detection.pending || flagged.length === 0}>
+              <RefreshCw aria-hidden="true" /> Revise Again
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onFinalRewrite}
+              disabled={busy || detection.pending || flagged.length === 0}
+            >
+              <Wand2 aria-hidden="true" /> Final Rewrite
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                void copyToClipboard(revision.revised.draft, { success: "Revised content copied to the clipboard" })
+              }
+            >
+              <ClipboardCopy aria-hidden="true" /> Copy Revised Content
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onClose}>
+              <X aria-hidden="true" /> Close Comparison
+            </Button>
+          </div>
+          {hint && <p className="text-xs text-slate-600">{hint}</p>}
+        </>
+      )}
+    </>
+  );
+}
+
+interface FinalProps {
+  final: FinalRewriteState | null;
+  detection: DetectionSlot;
+  writing: boolean;
+  busy: boolean;
+  onRevise: () => void;
+  onRewriteAgain: () => void;
+  onClose?: () => void;
+  onSeo?: () => void;
+}
+
+export function FinalRewritePreview(props: FinalProps) {
+  const { final, detection, writing } = props;
+  return (
+    <Panel
+      title="Final Rewrite Preview"
+      description="The whole draft rewritten, its facts and structure kept."
+      status={statusOf(final, writing, detection)}
+      focusKey={final?.final.requestId ?? null}
+      testId="final-rewrite-preview"
+    >
+      <FinalRewriteBody {...props} />
+    </Panel>
+  );
+}
+
+/** The final text with its own analysis, the improvement, and 'Continue Iterating'. */
+export function FinalRewriteBody({
+  final,
+  detection,
+  writing,
+  busy,
+  onRevise,
+  onRewriteAgain,
+  onClose,
+  onSeo,
+}: FinalProps) {
+  const flagged = flaggedOf(detection.result);
+  const hint = noFlaggedHint(detection.result);
+  return (
+    <>
+      {writing && <Writing what="Rewriting the whole draft…" />}
+      {final && (
+        <>
+          <ResultMeta result={final.final} />
+          <section aria-label="AI analysis of the final rewrite" className="space-y-3">
+            <StatCards result={detection.result} loading={detection.pending} />
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-slate-800">Improvement</h3>
+              <ImprovementSummary before={final.sourceDetection} after={detection.result} loading={detection.pending} />
+            </div>
+          </section>
+          <DraftView text={final.final.draft} detection={detection.result} label="Final content" />
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <h3 className="text-sm font-semibold text-slate-800">Continue Iterating</h3>
+            <p className="mt-0.5 text-xs text-slate-600">
+              Revise the sentences still flagged, or rewrite the whole text again.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button size="sm" onClick={onRevise} disabled={busy || detection.pending || flagged.length === 0}>
+                <RefreshCw aria-hidden="true" /> Revise
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={onRewriteAgain}
+                disabled={busy || detection.pending || flagged.length === 0}
+              >
+                <Wand2 aria-hidden="true" /> Rewrite Again
+              </Button>
+            </div>
+            {hint && <p className="mt-2 text-xs text-slate-600">{hint}</p>}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                void copyToClipboard(final.final.draft, { success: "Final content copied to the clipboard" })
+              }
+            >
+              <ClipboardCopy aria-hidden="true" /> Copy Final Content
+            </Button>
+            {onSeo && (
+              <Button size="sm" onClick={onSeo} disabled={busy}>
+                <Code2 aria-hidden="true" /> SEO Optimize
+              </Button>
+            )}
+            {onClose && (
+              <Button size="sm" variant="ghost" onClick={onClose}>
+                <X aria-hidden="true" /> Close Preview
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

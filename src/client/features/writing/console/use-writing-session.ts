@@ -1,0 +1,219 @@
+// The draft → detect → revise → compare → final rewrite loop shared by the PROSE console and the
+// full app (spec §4 "Generation flow, full app and console"): every step auto-runs AI detection on
+// its result; Revise Content goes through /api/execute with the document and its flagged sentences;
+// Final Rewrite needs flagged sentences; Close clears a view; Reset clears everything.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import type { DetectionResult } from "../../../../shared/detection";
+import type { GenerationResponse, SessionContext } from "../../../../shared/writing";
+import { useAuth } from "../../auth/auth-context";
+import { finalRewrite, HISTORY_KEY, isAbortError, reviseContent, toDraftResult } from "../api";
+import type { DraftResult } from "../types";
+import { type DetectionSlot, useDetectionSlot } from "./detection-slot";
+import { NoContentError } from "./failures";
+
+/** Which text a revise or rewrite starts from. */
+export type SourceKind = "draft" | "revised" | "final";
+
+export interface Revision {
+  /** The text that was revised, with its analysis at the time. */
+  original: DraftResult;
+  originalDetection?: DetectionResult;
+  revised: DraftResult;
+}
+
+export interface FinalRewrite {
+  source: DraftResult;
+  sourceDetection?: DetectionResult;
+  final: DraftResult;
+}
+
+export type Busy = "execute" | "revise" | "final-rewrite" | null;
+
+export interface WritingSessionOptions {
+  /** The current session form values (validated), the context of every revise and rewrite. */
+  getSession: () => SessionContext | null;
+  /** Shows a failed call the way the screen wants it (toast, sign-in or credits dialog). */
+  onError: (err: unknown, step: "execute" | "revise" | "final-rewrite") => void;
+  /** Called after each successful step (for success toasts). */
+  onSuccess?: (step: "execute" | "revise" | "final-rewrite", result: DraftResult) => void;
+}
+
+/** Flagged sentences a revise or a final rewrite works on (spec §5: they are required). */
+export const flaggedOf = (d: DetectionResult | undefined) => (d?.success === false ? [] : (d?.aiSentences ?? []));
+
+export function useWritingSession({ getSession, onError, onSuccess }: WritingSessionOptions) {
+  const queryClient = useQueryClient();
+  const { refreshCredits } = useAuth();
+  const [draft, setDraft] = useState<DraftResult | null>(null);
+  const [revision, setRevision] = useState<Revision | null>(null);
+  const [final, setFinal] = useState<FinalRewrite | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const draftDetection = useDetectionSlot({ failureTitle: "AI Detection Failed" });
+  const revisedDetection = useDetectionSlot({ failureTitle: "Revised AI Detection Failed" });
+  const finalDetection = useDetectionSlot({ failureTitle: "Final Rewrite AI Detection Failed" });
+  /** Bumped by reset, so an answer that arrives afterwards is dropped. */
+  const epoch = useRef(0);
+  const abort = useRef<AbortController | null>(null);
+
+  const afterCall = useCallback(() => {
+    void refreshCredits();
+    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+  }, [queryClient, refreshCredits]);
+
+  /** The text and analysis a revise or rewrite starts from. */
+  const sourceOf = useCallback(
+    (kind: SourceKind): { text: DraftResult; detection: DetectionSlot } | null => {
+      if (kind === "draft") return draft ? { text: draft, detection: draftDetection } : null;
+      if (kind === "revised") return revision ? { text: revision.revised, detection: revisedDetection } : null;
+      return final ? { text: final.final, detection: finalDetection } : null;
+    },
+    [draft, revision, final, draftDetection, revisedDetection, finalDetection],
+  );
+
+  const run = useCallback(
+    async (
+      step: Exclude<Busy, null>,
+      call: (signal: AbortSignal) => Promise<GenerationResponse>,
+    ): Promise<GenerationResponse | null> => {
+      const mine = ++epoch.current;
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      setBusy(step);
+      try {
+        const result = await call(controller.signal);
+        if (mine !== epoch.current) return null;
+        if (!toDraftResult(result).draft.trim()) throw new NoContentError();
+        return result;
+      } catch (err) {
+        if (mine === epoch.current && !isAbortError(err)) onError(err, step);
+        return null;
+      } finally {
+        if (mine === epoch.current) {
+          setBusy(null);
+          abort.current = null;
+        }
+        afterCall();
+      }
+    },
+    [afterCall, onError],
+  );
+
+  /** Writes a draft (the caller decides how: plain JSON or streamed), then analyses it. */
+  const generate = useCallback(
+    async (
+      session: SessionContext,
+      call: (session: SessionContext, signal: AbortSignal) => Promise<GenerationResponse>,
+    ) => {
+      const res = await run("execute", (signal) => call(session, signal));
+      if (!res) return null;
+      const result = toDraftResult(res);
+      setDraft(result);
+      setRevision(null);
+      setFinal(null);
+      revisedDetection.clear();
+      finalDetection.clear();
+      onSuccess?.("execute", result);
+      void draftDetection.run(result.draft, result.requestId);
+      return result;
+    },
+    [run, onSuccess, draftDetection, revisedDetection, finalDetection],
+  );
+
+  /** Revise Content / Revise Again / Revise: the flagged sentences rewritten in the whole document. */
+  const revise = useCallback(
+    async (kind: SourceKind) => {
+      const session = getSession();
+      const source = sourceOf(kind);
+      if (!session || !source) return null;
+      const flagged = flaggedOf(source.detection.result);
+      if (flagged.length === 0) return null;
+      const originalDetection = source.detection.result;
+      const res = await run("revise", (signal) => reviseContent(session, source.text.draft, flagged, { signal }));
+      if (!res) return null;
+      const revised = toDraftResult(res);
+      setRevision({ original: source.text, originalDetection, revised });
+      onSuccess?.("revise", revised);
+      void revisedDetection.run(revised.draft, revised.requestId);
+      return revised;
+    },
+    [getSession, sourceOf, run, onSuccess, revisedDetection],
+  );
+
+  /** Final Rewrite / Rewrite Again: the whole text rewritten, facts and structure kept. */
+  const rewrite = useCallback(
+    async (kind: SourceKind) => {
+      const session = getSession();
+      const source = sourceOf(kind);
+      if (!session || !source) return null;
+      const flagged = flaggedOf(source.detection.result);
+      if (flagged.length === 0) return null;
+      const sourceDetection = source.detection.result;
+      const res = await run("final-rewrite", (signal) =>
+        finalRewrite(
+          { originalContent: source.text.draft, aiDetectedSentences: flagged, sessionContext: session },
+          { signal },
+        ),
+      );
+      if (!res) return null;
+      const result = toDraftResult(res);
+      setFinal({ source: source.text, sourceDetection, final: result });
+      onSuccess?.("final-rewrite", result);
+      void finalDetection.run(result.draft, result.requestId);
+      return result;
+    },
+    [getSession, sourceOf, run, onSuccess, finalDetection],
+  );
+
+  const closeRevision = useCallback(() => {
+    setRevision(null);
+    revisedDetection.clear();
+  }, [revisedDetection]);
+
+  const closeFinal = useCallback(() => {
+    setFinal(null);
+    finalDetection.clear();
+  }, [finalDetection]);
+
+  /** Stops the call in flight (the server charges only what was written); its answer is dropped. */
+  const cancel = useCallback(() => {
+    epoch.current++;
+    abort.current?.abort();
+    abort.current = null;
+    setBusy(null);
+  }, []);
+
+  /** Clears every result and cancels a call in flight (the server history is the caller's business). */
+  const clear = useCallback(() => {
+    epoch.current++;
+    abort.current?.abort();
+    abort.current = null;
+    setBusy(null);
+    setDraft(null);
+    setRevision(null);
+    setFinal(null);
+    draftDetection.clear();
+    revisedDetection.clear();
+    finalDetection.clear();
+  }, [draftDetection, revisedDetection, finalDetection]);
+
+  return {
+    draft,
+    revision,
+    final,
+    busy,
+    draftDetection,
+    revisedDetection,
+    finalDetection,
+    generate,
+    revise,
+    rewrite,
+    closeRevision,
+    closeFinal,
+    cancel,
+    clear,
+  };
+}
+
+export type WritingSession = ReturnType<typeof useWritingSession>;

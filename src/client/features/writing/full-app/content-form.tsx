@@ -1,0 +1,123 @@
+// The full app's Content tab (spec §2): AI Model, Writing Style, Current Date, Target Word Count,
+// Blog Topic/Content Type, Target Audience, Additional Context and SEO Keywords, with Generate and
+// 'Reset and Clear History'. The shared SessionContext schema puts the §5 messages under each field.
+import { PenLine, RotateCcw } from "lucide-react";
+import type { UseFormReturn } from "react-hook-form";
+import { AI_PROVIDERS, MIN_CREDITS_FULL_APP, WRITING_STYLES } from "../../../../shared/limits";
+import { Button } from "../../../components/ui/button";
+import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { describedBy, Field } from "../console/field";
+import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues } from "../console/session-defaults";
+
+const STYLE_OPTIONS: Record<(typeof WRITING_STYLES)[number], string> = {
+  prose2: "PROSE 2 (default)",
+  original: "PROSE original",
+};
+
+interface Props {
+  form: UseFormReturn<SessionFormValues>;
+  onGenerate: () => void;
+  generating: boolean;
+  onCancel: () => void;
+  onReset: () => void;
+  resetting: boolean;
+}
+
+export function ContentForm({ form, onGenerate, generating, onCancel, onReset, resetting }: Props) {
+  const { register, formState } = form;
+  const { errors } = formState;
+  const err = (name: keyof SessionFormValues) => errors[name]?.message;
+  const field = (name: keyof SessionFormValues, hint?: string) => ({
+    ...describedBy(`app-${name}`, { error: err(name), hint }),
+    ...register(name),
+  });
+
+  return (
+    <form
+      aria-label="Content"
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onGenerate();
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="app-aiProvider" label="AI Model" error={err("aiProvider")}>
+          <NativeSelect {...field("aiProvider")}>
+            {AI_PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {MODEL_LABELS[p]} ({PROVIDER_NAMES[p]})
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="app-writingStyle" label="Writing Style" error={err("writingStyle")}>
+          <NativeSelect {...field("writingStyle")}>
+            {WRITING_STYLES.map((s) => (
+              <option key={s} value={s}>
+                {STYLE_OPTIONS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="app-currentDate" label="Current Date" error={err("currentDate")}>
+          <Input type="date" {...field("currentDate")} />
+        </Field>
+        <Field id="app-wordCount" label="Target Word Count" error={err("wordCount")}>
+          <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 800" {...field("wordCount")} />
+        </Field>
+      </div>
+      <Field
+        id="app-contentType"
+        label="Blog Topic/Content Type"
+        error={err("contentType")}
+        hint="One sentence: the kind of post and the topic or question it answers."
+      >
+        <Textarea rows={3} {...field("contentType", "hint")} />
+      </Field>
+      <Field id="app-targetAudience" label="Target Audience" error={err("targetAudience")}>
+        <Input placeholder="e.g. owners of small independent bakeries" {...field("targetAudience")} />
+      </Field>
+      <Field id="app-additionalContext" label="Additional Context" error={err("additionalContext")}>
+        <Textarea
+          rows={3}
+          placeholder="Facts to include, tone, links, anything the writer should know"
+          {...field("additionalContext")}
+        />
+      </Field>
+      <Field
+        id="app-seoKeywords"
+        label="SEO Keywords"
+        error={err("seoKeywords")}
+        hint="Comma separated; the first is the focus keyphrase of the SEO HTML."
+      >
+        <Input placeholder="e.g. google business profile, local seo" {...field("seoKeywords", "hint")} />
+      </Field>
+      <div className="flex flex-col gap-2 pt-1">
+        {generating ? (
+          <div className="flex gap-2">
+            <Button type="button" size="lg" className="flex-1 disabled:opacity-80" disabled aria-busy="true">
+              <Spinner label="Generating" className="text-white" /> Generating…
+            </Button>
+            <Button type="button" size="lg" variant="outline" onClick={onCancel}>
+              Stop
+            </Button>
+          </div>
+        ) : (
+          <Button type="submit" size="lg">
+            <PenLine aria-hidden="true" /> Generate
+          </Button>
+        )}
+        <Button type="button" size="lg" variant="outline" onClick={onReset} disabled={resetting || generating}>
+          {resetting ? <Spinner label="Resetting" /> : <RotateCcw aria-hidden="true" />}
+          Reset and Clear History
+        </Button>
+      </div>
+      <p className="text-xs text-slate-600">
+        Generating needs at least {MIN_CREDITS_FULL_APP} credits; you pay for the words actually written.
+      </p>
+    </form>
+  );
+}

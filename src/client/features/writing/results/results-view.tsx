@@ -1,0 +1,352 @@
+// The Results screen once the draft is in (spec §2): stat cards; the Draft, Final and SEO HTML tabs
+// (Final once a final exists, SEO HTML once HTML exists); Copy draft, Analyze AI content and
+// Generate final version; the AI Detection Analysis panel with Revise Content; the SEO section; Back.
+import { ArrowLeft, ClipboardCopy, FileCheck2, Loader2, ScanSearch, Wand2 } from "lucide-react";
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { PAGE_ROUTES } from "../../../../shared/routes";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { toast } from "../../../lib/toast";
+import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
+import { buildPreviewDocument, type SeoHtmlResult, SeoPanel } from "../../seo";
+import { Markdown } from "../markdown";
+import type { PendingRequest } from "../pending-request";
+import type { DraftResult } from "../types";
+import { WriterNote } from "../writer-note";
+import { DraftText, type TextMode, TextModeToggle } from "./draft-text";
+import { executeRequestFor } from "./use-draft-generation";
+import { flaggedSentences, useResultsSession } from "./use-results-session";
+
+type Tab = "draft" | "final" | "html";
+
+const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+async function copyText(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success("Copied", `The ${what} is on your clipboard.`);
+  } catch {
+    toast.error("Copy failed", `Could not copy the ${what}. Select the text and copy it by hand.`);
+  }
+}
+
+export function ResultsView({
+  pending,
+  initial,
+  autoDetect,
+}: {
+  pending: PendingRequest;
+  initial: DraftResult;
+  autoDetect: boolean;
+}) {
+  const s = useResultsSession({ pending, initial, autoDetect, detect: detectAi });
+  const [tab, setTab] = useState<Tab>("draft");
+  const [mode, setMode] = useState<TextMode>("highlights");
+  const [seo, setSeo] = useState<SeoHtmlResult | null>(null);
+  const html = seo?.optimizedHtml ?? null;
+
+  const detectingDraft = s.busy.has("detect-draft");
+  const detectingFinal = s.busy.has("detect-final");
+  const revising = s.busy.has("revise");
+  const writingFinal = s.busy.has("final");
+  const flagged = flaggedSentences(s.draftDetection);
+  const activeDetection = tab === "final" ? s.finalDetection : s.draftDetection;
+  const activeLoading = tab === "final" ? detectingFinal : detectingDraft;
+  const seoSource = s.final?.draft ?? s.draft.draft;
+  const activeText = tab === "final" && s.final ? s.final.draft : s.draft.draft;
+
+  const finalHint = detectingDraft
+    ? "Waiting for the AI analysis…"
+    : !s.draftDetection
+      ? "Analyze the draft first: the final version rewrites the flagged sentences."
+      : flagged.length === 0
+        ? "No sentences were flagged, so there is nothing for a final rewrite to fix."
+        : null;
+
+  const onGenerateFinal = async () => {
+    setTab("final");
+    const ok = await s.generateFinal();
+    if (!ok && !s.final) setTab("draft");
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <Link to={PAGE_ROUTES.product}>
+              <ArrowLeft aria-hidden="true" /> Back
+            </Link>
+          </Button>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your draft</h1>
+          <p className="line-clamp-2 max-w-3xl text-sm text-slate-600">
+            <span className="font-medium text-slate-700">Prompt: </span>
+            {pending.text}
+          </p>
+        </div>
+      </div>
+
+      <section aria-label={tab === "final" ? "Final version statistics" : "Draft statistics"}>
+        <StatCards result={activeDetection} loading={activeLoading} wordCount={countWords(activeText)} />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-w-0">
+          <TabsList aria-label="Result">
+            <TabsTrigger value="draft">Draft</TabsTrigger>
+            <TabsTrigger value="final" disabled={!s.final && !writingFinal}>
+              Final
+            </TabsTrigger>
+            <TabsTrigger value="html" disabled={!html}>
+              SEO HTML
+            </TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="draft">
+            <Card>
+              <CardHeader className="gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <CardTitle className="flex items-center gap-2">
+                    Draft
+                    {s.revision && <Badge variant="secondary">Revision {s.revision.count}</Badge>}
+                  </CardTitle>
+                  <TextModeToggle
+                    value={mode}
+                    onChange={setMode}
+                    detection={s.draftDetection}
+                    label="Show the draft as"
+                  />
+                </div>
+                <WriterNote writer={s.draft.writer} model={s.draft.model} />
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" onClick={() => copyText(s.draft.draft, "draft")} disabled={revising}>
+                    <ClipboardCopy aria-hidden="true" /> Copy draft
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => void s.analyze("draft", s.draft.draft, s.draft.requestId)}
+                    disabled={detectingDraft || revising}
+                  >
+                    {detectingDraft ? (
+                      <Loader2 className="animate-spin" aria-hidden="true" />
+                    ) : (
+                      <ScanSearch aria-hidden="true" />
+                    )}
+                    {detectingDraft ? "Analyzing…" : "Analyze AI content"}
+                  </Button>
+                  <Button
+                    onClick={() => void onGenerateFinal()}
+                    disabled={flagged.length === 0 || writingFinal || revising || detectingDraft}
+                    aria-describedby={finalHint ? "final-hint" : undefined}
+                  >
+                    {writingFinal ? (
+                      <Loader2 className="animate-spin" aria-hidden="true" />
+                    ) : (
+                      <Wand2 aria-hidden="true" />
+                    )}
+                    {writingFinal ? "Writing final version…" : "Generate final version"}
+                  </Button>
+                </div>
+                {finalHint && (
+                  <p id="final-hint" className="text-xs text-slate-600">
+                    {finalHint}
+                  </p>
+                )}
+              </CardHeader>
+              <CardContent className="space-y-4">
+                {s.revision && (
+                  <ImprovementBlock title={`Revision ${s.revision.count}: before → after`}>
+                    <ImprovementSummary
+                      before={s.revision.before}
+                      after={s.revision.after}
+                      loading={detectingDraft && !s.revision.after}
+                    />
+                  </ImprovementBlock>
+                )}
+                {revising && s.live?.step === "revise" ? (
+                  <LiveText title="Revising the flagged sentences…" text={s.live.text} />
+                ) : (
+                  <DraftText text={s.draft.draft} mode={mode} detection={s.draftDetection} label="Draft text" />
+                )}
+              </CardContent>
+            </Card>
+          </TabsContent>
+
+          <TabsContent value="final">
+            <Card>
+              <CardHeader className="gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <CardTitle className="flex items-center gap-2">
+                    <FileCheck2 className="size-5 text-emerald-700" aria-hidden="true" /> Final version
+                  </CardTitle>
+                  {s.final && (
+                    <TextModeToggle
+                      value={mode}
+                      onChange={setMode}
+                      detection={s.finalDetection}
+                      label="Show the final version as"
+                    />
+                  )}
+                </div>
+                {s.final && <WriterNote writer={s.final.writer} model={s.final.model} />}
+                {s.final && (
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" onClick={() => copyText(s.final?.draft ?? "", "final version")}>
+                      <ClipboardCopy aria-hidden="true" /> Copy final version
+                    </Button>
+                    <Button
+                      variant="outline"
+                      onClick={() => s.final && void s.analyze("final", s.final.draft, s.final.requestId)}
+                      disabled={detectingFinal}
+                    >
+                      {detectingFinal ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <ScanSearch aria-hidden="true" />
+                      )}
+                      {detectingFinal ? "Analyzing…" : "Analyze AI content"}
+                    </Button>
+                  </div>
+                )}
+              </CardHeader>
+              <CardContent className="space-y-4">
+                {writingFinal && s.live?.step === "final" ? (
+                  <LiveText title="Writing the final version…" text={s.live.text} />
+                ) : s.final ? (
+                  <>
+                    <ImprovementBlock title="Draft → final version">
+                      <ImprovementSummary
+                        before={s.finalBaseline}
+                        after={s.finalDetection}
+                        loading={detectingFinal && !s.finalDetection}
+                      />
+                    </ImprovementBlock>
+                    <DraftText
+                      text={s.final.draft}
+                      mode={mode}
+                      detection={s.finalDetection}
+                      label="Final version text"
+                    />
+                  </>
+                ) : null}
+              </CardContent>
+            </Card>
+          </TabsContent>
+
+          <TabsContent value="html">{seo && <SeoHtmlTab seo={seo} />}</TabsContent>
+        </Tabs>
+
+        <aside className="min-w-0 space-y-6" aria-label="Analysis and publishing">
+          <DetectionPanel
+            result={s.draftDetection}
+            loading={detectingDraft}
+            title={s.revision ? `AI Detection Analysis · Revision ${s.revision.count}` : "AI Detection Analysis"}
+            emptyText="The draft is checked for AI-written sentences as soon as it is shown."
+            onRevise={() => void s.revise()}
+            revisePending={revising}
+            onFinalRewrite={() => void onGenerateFinal()}
+            finalRewritePending={writingFinal}
+            actionsDisabled={revising || writingFinal || detectingDraft}
+          />
+          <SeoPanel
+            content={seoSource}
+            title="SEO-Optimized HTML"
+            failureTitle="SEO HTML generation failed"
+            description={
+              s.final
+                ? "Made from the final version. Pick your platform and add image URLs if you have them."
+                : "Made from the draft. Pick your platform and add image URLs if you have them."
+            }
+            aiProvider={pending.aiProvider}
+            datePublished={executeRequestFor(pending).currentDate}
+            onHtml={(_html, result) => {
+              setSeo(result);
+              setTab("html");
+            }}
+            onClose={() => {
+              setSeo(null);
+              setTab((t) => (t === "html" ? (s.final ? "final" : "draft") : t));
+            }}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ImprovementBlock({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-slate-50 p-3" aria-label={title}>
+      <h3 className="mb-2 text-sm font-medium text-slate-800">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function LiveText({ title, text }: { title: string; text: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <p id={id} className="flex items-center gap-2 text-sm font-medium text-brand-800">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {title}
+      </p>
+      <div aria-live="polite" className="rounded-lg border border-brand-200 bg-brand-50/40 px-4 py-2">
+        {text ? <Markdown text={text} /> : <p className="py-4 text-sm text-slate-600">Waiting for the first words…</p>}
+      </div>
+    </section>
+  );
+}
+
+function SeoHtmlTab({ seo }: { seo: SeoHtmlResult }) {
+  const codeId = useId();
+  const platform = seo.platform === "shopify" ? "Shopify" : "WordPress";
+  const preview = useMemo(
+    () => buildPreviewDocument(seo.optimizedHtml, { title: seo.meta.metaTitle }),
+    [seo.optimizedHtml, seo.meta.metaTitle],
+  );
+  return (
+    <Card>
+      <CardHeader className="gap-3">
+        <CardTitle>SEO HTML · {platform}</CardTitle>
+        <CardDescription>
+          Body HTML to paste into {platform === "Shopify" ? "the article's HTML editor" : "the block editor"}. The
+          report, meta fields and settings are in the SEO panel.
+        </CardDescription>
+        <div>
+          <Button variant="outline" onClick={() => copyText(seo.optimizedHtml, "HTML code")}>
+            <ClipboardCopy aria-hidden="true" /> Copy HTML Code
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <section aria-label="Preview" className="space-y-2">
+          <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
+          <iframe
+            title={`Preview of the ${platform} HTML`}
+            sandbox=""
+            srcDoc={preview}
+            referrerPolicy="no-referrer"
+            className="h-[32rem] w-full rounded-lg border border-slate-300 bg-white"
+          />
+        </section>
+        <section aria-labelledby={codeId} className="space-y-2">
+          <h3 id={codeId} className="text-sm font-semibold text-slate-900">
+            HTML code
+          </h3>
+          <textarea
+            readOnly
+            aria-labelledby={codeId}
+            value={seo.optimizedHtml}
+            spellCheck={false}
+            rows={14}
+            className="w-full resize-y rounded-lg border border-slate-300 bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100"
+            data-testid="seo-html-tab-code"
+          />
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

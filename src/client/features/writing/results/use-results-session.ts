@@ -1,0 +1,228 @@
+// What happens on the Results screen after the draft (spec §2, §4, §8): analyse (auto after the
+// draft, each revision and the final), Revise Content (/api/execute, mode 'revise', then
+// re-analyse and compare), Generate final version (/api/final-rewrite, then analyse and compare),
+// SEO HTML. Each step's failure toasts its spec §8 title; a 402 opens the Insufficient Credits
+// dialog instead; credits and history are refreshed after every paid call.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { DetectionResult } from "../../../../shared/detection";
+import { ApiError } from "../../../lib/api";
+import { parseError } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { useAuth } from "../../auth/auth-context";
+import { useInsufficientCredits } from "../../credits/insufficient-credits-dialog";
+import { HISTORY_KEY, isAbortError, streamExecute, streamFinalRewrite, toDraftResult } from "../api";
+import type { PendingRequest } from "../pending-request";
+import type { DraftResult } from "../types";
+import { executeRequestFor } from "./use-draft-generation";
+
+export type Target = "draft" | "final";
+export type Step = "detect-draft" | "detect-final" | "revise" | "final";
+
+/** Runs AI detection on a text; resolves with the result (success false included), throws on failure. */
+export type DetectFn = (text: string, opts: { signal: AbortSignal; requestId?: string }) => Promise<DetectionResult>;
+
+export interface Comparison {
+  before: DetectionResult | null;
+  after: DetectionResult | null;
+}
+
+/** The flagged sentences a revise or final rewrite works on (none when detection was unavailable). */
+export const flaggedSentences = (d: DetectionResult | null | undefined): string[] =>
+  d && d.success !== false ? d.aiSentences.filter((s) => s.trim()) : [];
+
+export function useResultsSession({
+  pending,
+  initial,
+  autoDetect,
+  detect,
+}: {
+  pending: PendingRequest;
+  initial: DraftResult;
+  autoDetect: boolean;
+  detect: DetectFn;
+}) {
+  const queryClient = useQueryClient();
+  const { refreshCredits, openSignIn } = useAuth();
+  const insufficient = useInsufficientCredits();
+
+  const [draft, setDraft] = useState<DraftResult>(initial);
+  const [draftDetection, setDraftDetection] = useState<DetectionResult | null>(null);
+  /** Set by Revise Content: the analysis before, and after re-detection. */
+  const [revision, setRevision] = useState<(Comparison & { previous: DraftResult; count: number }) | null>(null);
+  const [final, setFinal] = useState<DraftResult | null>(null);
+  const [finalDetection, setFinalDetection] = useState<DetectionResult | null>(null);
+  /** The draft's analysis when the final was written, for the before → after summary. */
+  const [finalBaseline, setFinalBaseline] = useState<DetectionResult | null>(null);
+  const [busy, setBusy] = useState<Set<Step>>(() => new Set());
+  /** Text of a revise or final rewrite as it streams in. */
+  const [live, setLive] = useState<{ step: "revise" | "final"; text: string } | null>(null);
+
+  // Calls in flight are cancelled on unmount; the abort waits a tick so that StrictMode's
+  // unmount-and-mount-again in development does not cancel the automatic first analysis.
+  const controllers = useRef(new Set<AbortController>());
+  const abortTimer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    window.clearTimeout(abortTimer.current);
+    const all = controllers.current;
+    return () => {
+      abortTimer.current = window.setTimeout(() => {
+        for (const c of all) c.abort();
+      }, 0);
+    };
+  }, []);
+
+  const begin = useCallback((step: Step) => {
+    const controller = new AbortController();
+    controllers.current.add(controller);
+    setBusy((b) => new Set(b).add(step));
+    return {
+      signal: controller.signal,
+      end: () => {
+        controllers.current.delete(controller);
+        if (!controller.signal.aborted)
+          setBusy((b) => {
+            const next = new Set(b);
+            next.delete(step);
+            return next;
+          });
+      },
+    };
+  }, []);
+
+  const afterSpend = useCallback(() => {
+    void refreshCredits();
+    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+  }, [refreshCredits, queryClient]);
+
+  /** A failed step: the Insufficient Credits dialog for a 402, else the spec §8 title. */
+  const fail = useCallback(
+    (err: unknown, title: string) => {
+      if (isAbortError(err)) return;
+      if (insufficient.openFromError(err)) return;
+      if (err instanceof ApiError && err.status === 401) {
+        toast.error("Session expired", "Please sign in again to continue.");
+        openSignIn("signin");
+        return;
+      }
+      const parsed = parseError(err);
+      const specific = parsed.kind !== "api" && parsed.kind !== "unknown";
+      toast.generationError({ ...parsed, title: specific ? parsed.title : title });
+    },
+    [insufficient, openSignIn],
+  );
+
+  const analyze = useCallback(
+    async (target: Target, text: string, requestId?: string): Promise<DetectionResult | null> => {
+      const step: Step = target === "draft" ? "detect-draft" : "detect-final";
+      const { signal, end } = begin(step);
+      try {
+        const result = await detect(text, { signal, requestId });
+        if (signal.aborted) return null;
+        if (!result.success) {
+          toast.warning("AI Detection Unavailable", result.error || "The AI detector could not check this text.");
+        }
+        (target === "draft" ? setDraftDetection : setFinalDetection)(result);
+        return result;
+      } catch (err) {
+        fail(err, "AI detection failed");
+        return null;
+      } finally {
+        end();
+        afterSpend();
+      }
+    },
+    [begin, detect, fail, afterSpend],
+  );
+
+  // Spec §4: AI detection starts once the draft is shown.
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoDetect || autoStarted.current) return;
+    autoStarted.current = true;
+    void analyze("draft", initial.draft, initial.requestId);
+  }, [autoDetect, analyze, initial]);
+
+  const revise = useCallback(async () => {
+    const flagged = flaggedSentences(draftDetection);
+    if (flagged.length === 0) return;
+    const before = draftDetection;
+    const previous = draft;
+    const { signal, end } = begin("revise");
+    setLive({ step: "revise", text: "" });
+    try {
+      const res = await streamExecute(
+        { ...executeRequestFor(pending), mode: "revise", originalContent: draft.draft, aiDetectedSentences: flagged },
+        { signal, onDelta: (_t, soFar) => setLive({ step: "revise", text: soFar }) },
+      );
+      if (signal.aborted) return;
+      const revised = toDraftResult(res);
+      if (!revised.draft.trim()) {
+        toast.error("No content returned", "The revision came back empty. Your draft is unchanged.");
+        return;
+      }
+      setDraft(revised);
+      setDraftDetection(null);
+      setRevision((r) => ({ before, after: null, previous, count: (r?.count ?? 0) + 1 }));
+      toast.success("Draft revised", "Checking the revised draft for AI-written sentences…");
+      const after = await analyze("draft", revised.draft, revised.requestId);
+      setRevision((r) => (r ? { ...r, after } : r));
+    } catch (err) {
+      fail(err, "Revision failed");
+    } finally {
+      setLive(null);
+      end();
+      afterSpend();
+    }
+  }, [draft, draftDetection, pending, begin, analyze, fail, afterSpend]);
+
+  const generateFinal = useCallback(async (): Promise<boolean> => {
+    const flagged = flaggedSentences(draftDetection);
+    if (flagged.length === 0) return false;
+    const baseline = draftDetection;
+    const { signal, end } = begin("final");
+    setLive({ step: "final", text: "" });
+    try {
+      const res = await streamFinalRewrite(
+        { originalContent: draft.draft, aiDetectedSentences: flagged, sessionContext: executeRequestFor(pending) },
+        { signal, onDelta: (_t, soFar) => setLive({ step: "final", text: soFar }) },
+      );
+      if (signal.aborted) return false;
+      const result = toDraftResult(res);
+      if (!result.draft.trim()) {
+        toast.error("No content returned", "The final version came back empty. Please try again.");
+        return false;
+      }
+      setFinal(result);
+      setFinalDetection(null);
+      setFinalBaseline(baseline);
+      setLive(null);
+      toast.success("Final version ready", "Checking it for AI-written sentences…");
+      void analyze("final", result.draft, result.requestId);
+      return true;
+    } catch (err) {
+      fail(err, "Rewrite failed");
+      return false;
+    } finally {
+      setLive(null);
+      end();
+      afterSpend();
+    }
+  }, [draft, draftDetection, pending, begin, analyze, fail, afterSpend]);
+
+  return {
+    draft,
+    draftDetection,
+    revision,
+    final,
+    finalDetection,
+    finalBaseline,
+    busy,
+    live,
+    analyze,
+    revise,
+    generateFinal,
+  };
+}
+
+export type ResultsSession = ReturnType<typeof useResultsSession>;

@@ -1,0 +1,212 @@
+// The ledger under concurrency: many spends on one balance, two app instances on one PostgreSQL,
+// and a process killed with SIGKILL while holding credits.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { creditHolds } from "../db/schema";
+import { onError } from "../http/errors";
+import { describeEachDatabase, describePostgresOnly } from "../testing/databases";
+import { assertLedgerInvariants } from "../testing/ledger-invariants";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import type { Ledger } from "./credits.service";
+
+/**
+ * An endpoint shaped like AI work: hold, await the "model", settle on the real usage. The app's own
+ * onError turns the ledger's AppError into the 402 a client sees.
+ */
+function spendApp(ledger: Ledger) {
+  const app = new Hono();
+  app.onError(onError as never);
+  app.post("/spend/:userId", async (c) => {
+    const userId = c.req.param("userId");
+    const requestId = randomUUID();
+    await ledger.hold({ userId, amount: 1, requestId });
+    try {
+      await new Promise((r) => setTimeout(r, Math.random() * 5));
+      const result = await ledger.settle({
+        userId,
+        requestId,
+        endpoint: "/spend",
+        aiProvider: "test",
+        requestTokens: 0,
+        responseTokens: 0,
+        credits: 1,
+      });
+      return c.json(result);
+    } catch (err) {
+      await ledger.release(requestId);
+      throw err;
+    }
+  });
+  return app;
+}
+
+async function spendConcurrently(apps: Array<ReturnType<typeof spendApp>>, userId: string, count: number) {
+  const responses = await Promise.all(
+    Array.from({ length: count }, (_, i) => apps[i % apps.length]!.request(`/spend/${userId}`, { method: "POST" })),
+  );
+  const bodies = await Promise.all(responses.map((r) => r.json() as Promise<Record<string, unknown>>));
+  return { statuses: responses.map((r) => r.status), bodies };
+}
+
+describeEachDatabase("Ledger under concurrency", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("lets exactly 20 of 50 concurrent 1-credit spends through on a balance of 20; the rest get 402", async () => {
+    const { userId } = await t.signUp(`race-${kind}@example.com`);
+    await t.deps.ledger.grant({ userId, amount: 20, type: "grant", metadata: { reason: "race" } });
+    const { statuses, bodies } = await spendConcurrently([spendApp(t.deps.ledger)], userId, 50);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(30);
+    for (const body of bodies.filter((b) => typeof b.error === "string")) {
+      expect(body.error).toContain("Insufficient credits");
+      expect(body).toMatchObject({ code: "INSUFFICIENT_CREDITS", required: 1, available: 0 });
+    }
+    expect(await t.deps.ledger.balance(userId)).toEqual({
+      availableCredits: 0,
+      totalCredits: 0,
+      bonusCredits: 20,
+      usedCredits: 20,
+      heldCredits: 0,
+    });
+    expect(await t.deps.ledger.usage(userId, 100)).toHaveLength(20);
+  });
+
+  it("keeps grants, holds, settles and releases on one balance consistent when interleaved", async () => {
+    const { userId } = await t.signUp(`mixed-${kind}@example.com`);
+    const ledger = t.deps.ledger;
+    await ledger.grant({ userId, amount: 10, type: "grant" });
+    const work = Array.from({ length: 30 }, async (_, i) => {
+      if (i % 5 === 0) return ledger.grant({ userId, amount: 2, type: "bonus" });
+      const requestId = randomUUID();
+      try {
+        await ledger.hold({ userId, amount: 3, requestId });
+      } catch {
+        return;
+      }
+      if (i % 3 === 0) return ledger.release(requestId);
+      return ledger.settle({
+        userId,
+        requestId,
+        endpoint: "mixed",
+        aiProvider: null,
+        requestTokens: 0,
+        responseTokens: 0,
+        credits: 1 + (i % 5),
+      });
+    });
+    await Promise.all(work);
+    const balance = await ledger.balance(userId);
+    expect(balance.heldCredits).toBe(0);
+    expect(balance.availableCredits).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describePostgresOnly("Ledger across processes", () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ database: "pg", env: { WELCOME_BONUS_CREDITS: "0" } });
+    second = await createTestApp({ databaseUrl: first.databaseUrl, env: { WELCOME_BONUS_CREDITS: "0" } });
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(first.db);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("lets exactly 20 of 50 spends through across two app instances on one database", async () => {
+    const { userId } = await first.signUp("two-apps@example.com");
+    await first.deps.ledger.grant({ userId, amount: 20, type: "grant" });
+    const { statuses } = await spendConcurrently(
+      [spendApp(first.deps.ledger), spendApp(second.deps.ledger)],
+      userId,
+      50,
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(30);
+    expect((await second.deps.ledger.balance(userId)).availableCredits).toBe(0);
+    expect((await first.deps.ledger.balance(userId)).usedCredits).toBe(20);
+  });
+
+  it("sees a user signed up on one instance spend on the other, and sweeps from both at once", async () => {
+    const { userId } = await second.signUp("sweep-two@example.com");
+    await second.deps.ledger.grant({ userId, amount: 9, type: "grant" });
+    const ids = Array.from({ length: 6 }, () => randomUUID());
+    for (const requestId of ids) await first.deps.ledger.hold({ userId, amount: 1, requestId });
+    await first.db
+      .update(creditHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(creditHolds.userId, userId));
+    const [a, b] = await Promise.all([
+      first.deps.ledger.releaseExpiredHolds(),
+      second.deps.ledger.releaseExpiredHolds(),
+    ]);
+    expect((a ?? 0) + (b ?? 0)).toBe(6);
+    expect(await second.deps.ledger.balance(userId)).toMatchObject({ availableCredits: 9, heldCredits: 0 });
+  });
+
+  it("loses no credit when a process holding credits is killed with SIGKILL and the hold expires", async () => {
+    const { userId } = await first.signUp("crash@example.com");
+    await first.deps.ledger.grant({ userId, amount: 10, type: "grant" });
+    const requestId = randomUUID();
+    const script = fileURLToPath(new URL("./testing/hold-and-hang.ts", import.meta.url));
+    // The process itself (node with tsx's loader), not a wrapper: SIGKILL must hit the one holding credits.
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", script, String(first.databaseUrl), userId, "7", requestId, "3"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, NODE_OPTIONS: "" },
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`child never held credits: ${stderr}`)), 20_000);
+      child.stdout.on("data", (d) => {
+        if (String(d).includes("held")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`child exited ${code}: ${stderr}`)));
+    });
+    expect(await first.deps.ledger.balance(userId)).toMatchObject({ availableCredits: 3, heldCredits: 7 });
+
+    const exited = new Promise((r) => child.once("exit", (_code, signal) => r(signal)));
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    expect(() => process.kill(child.pid as number, 0)).toThrow(); // gone, not orphaned
+    // Before expiry the sweep leaves the hold alone: the work might still be running.
+    expect(await first.deps.ledger.releaseExpiredHolds()).toBe(0);
+    // Once it expires, any process's sweep releases it.
+    let released = 0;
+    for (let i = 0; i < 50 && released === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      released = await second.deps.ledger.releaseExpiredHolds();
+    }
+    expect(released).toBe(1);
+    expect(await first.deps.ledger.balance(userId)).toMatchObject({
+      availableCredits: 10,
+      heldCredits: 0,
+      usedCredits: 0,
+    });
+  }, 30_000);
+});
