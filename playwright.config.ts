@@ -7,6 +7,23 @@ import { defineConfig } from "@playwright/test";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 5187);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "draftsmith-e2e-"));
+const DIST = process.env.DIST_DIR ?? "dist";
+// e2e/credits/purchase.spec.ts buys credits on a second app, with Stripe keys, whose SDK talks to a
+// loopback Stripe (e2e/credits/fake-stripe-checkout.ts) that also plays the hosted checkout page.
+const STRIPE_APP_PORT = PORT + 1;
+const FAKE_STRIPE_PORT = PORT + 2;
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_draftsmith_fake_stripe_0123456789";
+const serverEnv = (port: number, dir: string): Record<string, string> => ({
+  NODE_ENV: "production",
+  PORT: String(port),
+  DATA_DIR: dir,
+  ADMIN_EMAILS: "admin@e2e.test",
+  LOG_LEVEL: "warn",
+  WELCOME_BONUS_CREDITS: "50",
+  // Every browser test signs up from 127.0.0.1; the limit itself is tested in src/server/auth.
+  SIGN_UPS_PER_MINUTE: "1000",
+  ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -35,21 +52,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: `node ${process.env.DIST_DIR ?? "dist"}/server/main.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: "admin@e2e.test",
-      LOG_LEVEL: "warn",
-      WELCOME_BONUS_CREDITS: "50",
-      // Every browser test signs up from 127.0.0.1; the limit itself is tested in src/server/auth.
-      SIGN_UPS_PER_MINUTE: "1000",
-      ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
+  webServer: [
+    {
+      command: `node ${DIST}/server/main.js`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(PORT, dataDir),
     },
-  },
+    {
+      command: "npx tsx e2e/credits/fake-stripe-checkout.ts",
+      url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT), STRIPE_WEBHOOK_SECRET },
+    },
+    {
+      command: `node ${DIST}/server/main.js`,
+      url: `http://127.0.0.1:${STRIPE_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv(STRIPE_APP_PORT, mkdtempSync(join(tmpdir(), "draftsmith-e2e-stripe-"))),
+        STRIPE_SECRET_KEY: "sk_test_e2e_draftsmith_fake_stripe",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+      },
+    },
+  ],
 });
