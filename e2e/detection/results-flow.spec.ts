@@ -4,44 +4,15 @@
 // draft); every later check reaches the real detector and is charged 1 credit.
 // Skipped (fixme) while the Results screen still shows the writing engineer's stand-ins for the
 // detection components (data-slot), and runs as soon as the real ones are embedded.
-import { expect, type Page, signUpViaApi, test, uniqueEmail } from "../fixtures";
+import { expect, flagFirstDetection, signedInAt, test } from "../fixtures";
 import { availableCredits, toastWith } from "./harness";
-
-async function flagFirstDetection(page: Page) {
-  let calls = 0;
-  await page.route("**/api/detect-ai", async (route) => {
-    calls += 1;
-    if (calls > 1) return route.continue();
-    const { text } = route.request().postDataJSON() as { text: string };
-    const paragraph = text.split("\n").find((l) => l.trim() && !/^\s*(#|[-*>|]|\d+\.)/.test(l)) ?? "";
-    const sentences = (paragraph.match(/[^.!?]+[.!?]/g) ?? []).map((x) => x.trim()).slice(0, 2);
-    expect(sentences).toHaveLength(2);
-    await route.fulfill({
-      json: {
-        aiDetection: {
-          success: true,
-          aiPercentage: 87.5,
-          humanPercentage: 12.5,
-          wordCount: text.split(/\s+/).length,
-          aiSentences: sentences,
-          isAiGenerated: true,
-          detector: "builtin",
-        },
-        creditsUsed: 1,
-      },
-    });
-  });
-}
 
 test("draft → detection → highlight view → copy a flagged sentence → Revise Content → before/after", async ({
   page,
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/draftsmith");
-  await signUpViaApi(page, uniqueEmail("flow-detect"));
-  await page.reload();
-  await expect(page.getByTestId("header-credits")).toBeVisible();
+  await signedInAt(page, "/draftsmith", "flow-detect");
   await flagFirstDetection(page);
 
   await page

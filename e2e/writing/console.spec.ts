@@ -2,9 +2,8 @@
 // detector: execute → detection → revise → compare → final rewrite → SEO; Revise Existing Text with
 // Enhance and Enhance Again; the submit button's states; the failure toasts; reset; axe; 375 px.
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, signUpViaApi, test, uniqueEmail } from "../fixtures";
+import { ensureFlagged, expect, expectNoSeriousA11yViolations, OFFLINE_NOTE, signedInAt, test } from "../fixtures";
 
-const OFFLINE_NOTE = "Written by the offline sample writer — no AI model is configured on this server";
 const BRIEF = "Blog post: why remote teams should write things down";
 /** Pasted text for Revise Existing Text: long enough for the detector to judge (40 words, 3 sentences). */
 const PASTED =
@@ -13,44 +12,7 @@ const PASTED =
   "Furthermore, it is crucial to embrace a holistic approach that empowers every stakeholder to navigate the ever-evolving landscape of asynchronous work. " +
   "Ultimately, teams that delve into robust writing habits will thrive in the modern workplace.";
 
-async function signedInConsole(page: Page, prefix = "console") {
-  await page.goto("/prose-console");
-  await signUpViaApi(page, uniqueEmail(prefix));
-  await page.reload();
-  await expect(page.getByTestId("header-credits")).toBeVisible();
-}
-
-interface Detection {
-  success: boolean;
-  aiSentences: string[];
-  isAiGenerated: boolean;
-}
-
-/**
- * The built-in detector's verdict on the offline writer's sample drafts moves as both are tuned, and
- * Revise and Final Rewrite need flagged sentences (spec §5). Every check still reaches the real
- * detector (and is charged); only when it flags nothing does its answer gain two sentences taken
- * verbatim from the checked text.
- */
-async function ensureFlagged(page: Page) {
-  await page.route("**/api/detect-ai", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { aiDetection?: Detection } & Detection;
-    const result = body.aiDetection ?? body;
-    if (result.success && result.aiSentences.length === 0) {
-      const { text } = route.request().postDataJSON() as { text: string };
-      result.aiSentences = text
-        .split("\n")
-        .filter((line) => line.trim() && !/^\s*(#|[-*>|]|\d+\.)/.test(line))
-        .flatMap((line) => line.match(/[^.!?]+[.!?]+/g) ?? [])
-        .map((s) => s.trim())
-        .filter((s) => s.split(/\s+/).length >= 6)
-        .slice(0, 2);
-      result.isAiGenerated = result.aiSentences.length > 0;
-    }
-    await route.fulfill({ response, json: body });
-  });
-}
+const signedInConsole = (page: Page, prefix = "console") => signedInAt(page, "/prose-console", prefix);
 
 const executeButton = (page: Page) => page.getByRole("button", { name: /Execute API Call|Completed|Execution Failed/ });
 const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ });

@@ -3,48 +3,22 @@
 // the request history and reset; the 5-credit minimum opening the Insufficient Credits dialog; the
 // session-expired path; axe.
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, signUpViaApi, test, uniqueEmail } from "../fixtures";
+import {
+  ensureFlagged,
+  expect,
+  expectNoSeriousA11yViolations,
+  OFFLINE_NOTE,
+  signedInAt,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from "../fixtures";
 
-const OFFLINE_NOTE = "Written by the offline sample writer — no AI model is configured on this server";
 const BRIEF = "Blog post: why remote teams should write things down";
 
 async function signedInApp(page: Page, prefix = "app") {
-  await page.goto("/draftsmith/generate");
-  await signUpViaApi(page, uniqueEmail(prefix));
-  await page.reload();
+  await signedInAt(page, "/draftsmith/generate", prefix);
   await expect(page.getByTestId("header-credits")).toContainText(/\d/);
-}
-
-interface Detection {
-  success: boolean;
-  aiSentences: string[];
-  isAiGenerated: boolean;
-}
-
-/**
- * The built-in detector's verdict on the offline writer's sample drafts moves as both are tuned, and
- * Revise and Final Rewrite need flagged sentences (spec §5). Every check still reaches the real
- * detector (and is charged); only when it flags nothing does its answer gain two sentences taken
- * verbatim from the checked text.
- */
-async function ensureFlagged(page: Page) {
-  await page.route("**/api/detect-ai", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { aiDetection?: Detection } & Detection;
-    const result = body.aiDetection ?? body;
-    if (result.success && result.aiSentences.length === 0) {
-      const { text } = route.request().postDataJSON() as { text: string };
-      result.aiSentences = text
-        .split("\n")
-        .filter((line) => line.trim() && !/^\s*(#|[-*>|]|\d+\.)/.test(line))
-        .flatMap((line) => line.match(/[^.!?]+[.!?]+/g) ?? [])
-        .map((s) => s.trim())
-        .filter((s) => s.split(/\s+/).length >= 6)
-        .slice(0, 2);
-      result.isAiGenerated = result.aiSentences.length > 0;
-    }
-    await route.fulfill({ response, json: body });
-  });
 }
 
 const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ });

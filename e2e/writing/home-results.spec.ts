@@ -3,16 +3,19 @@
 // the failure paths; detection with its stat cards; axe scans.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "../fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  flagFirstDetection,
+  OFFLINE_NOTE,
+  PASSWORD,
+  signedInAt,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from "../fixtures";
 
-const OFFLINE_NOTE = "Written by the offline sample writer — no AI model is configured on this server";
-
-async function signedInHome(page: Page, prefix = "home") {
-  await page.goto("/draftsmith");
-  await signUpViaApi(page, uniqueEmail(prefix));
-  await page.reload();
-  await expect(page.getByTestId("header-credits")).toBeVisible();
-}
+const signedInHome = (page: Page, prefix = "home") => signedInAt(page, "/draftsmith", prefix);
 
 const promptBox = (page: Page) => page.getByLabel("Describe your blog post");
 const generateButton = (page: Page) => page.getByRole("button", { name: "Generate", exact: true });
@@ -21,36 +24,6 @@ async function balance(page: Page): Promise<number> {
   const res = await page.request.get("/api/billing/credits");
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { availableCredits: number }).availableCredits;
-}
-
-/**
- * Answers the first AI check with two flagged sentences taken verbatim from the draft (the built-in
- * detector may flag none in the offline writer's draft); later checks reach the real detector.
- */
-async function flagFirstDetection(page: Page) {
-  let calls = 0;
-  await page.route("**/api/detect-ai", async (route) => {
-    calls += 1;
-    if (calls > 1) return route.continue();
-    const { text } = route.request().postDataJSON() as { text: string };
-    const paragraph = text.split("\n").find((l) => l.trim() && !/^\s*(#|[-*]|\d+\.)/.test(l)) ?? "";
-    const sentences = (paragraph.match(/[^.!?]+[.!?]/g) ?? []).map((x) => x.trim()).slice(0, 2);
-    expect(sentences).toHaveLength(2);
-    await route.fulfill({
-      json: {
-        aiDetection: {
-          success: true,
-          aiPercentage: 87.5,
-          humanPercentage: 12.5,
-          wordCount: text.split(/\s+/).length,
-          aiSentences: sentences,
-          isAiGenerated: true,
-          detector: "builtin",
-        },
-        creditsUsed: 1,
-      },
-    });
-  });
 }
 
 test.describe("home and results", () => {

@@ -11,6 +11,7 @@ import { DETECTION_MAX_CHARS, type DetectResponse } from "../../shared/detection
 import { apiRequests } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
+import { appWithAdaAndBob, postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
 
 const DRAFT = `# Why small bakeries should post daily photos
@@ -31,11 +32,7 @@ const FRENCH =
   "Les clients aiment voir la vitrine, les croissants et l'équipe au travail, surtout le week-end quand la boutique est pleine.";
 
 async function post(t: TestApp, body: unknown, user?: SignedUpUser) {
-  const res = await t.app.request("/api/detect-ai", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(user?.headers ?? {}) },
-    body: JSON.stringify(body),
-  });
+  const res = await postJson(t, "/api/detect-ai", body, user);
   return { status: res.status, json: (await res.json()) as DetectResponse & { error?: string } };
 }
 
@@ -45,15 +42,7 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
   let bob: SignedUpUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ database: kind });
-    ada = await t.signUp("ada@example.com");
-    bob = await t.signUp("bob@example.com");
-    await t.deps.ledger.grant({
-      userId: ada.userId,
-      amount: 20,
-      type: "grant",
-      metadata: { reason: "detection tests" },
-    });
+    ({ t, ada, bob } = await appWithAdaAndBob(kind, 20, "detection tests"));
   });
   afterAll(() => t?.close());
 

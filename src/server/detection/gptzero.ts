@@ -5,63 +5,59 @@
  */
 import type { DetectionResult } from "../../shared/detection";
 import {
-  DEFAULT_TIMEOUT_MS,
+  callProvider,
   isProbability,
-  ProviderError,
+  type ProviderOptions,
   type ProviderSentence,
-  postJson,
-  precheck,
   providerResult,
   unavailable,
 } from "./provider";
 
 export const GPTZERO_DEFAULT_BASE_URL = "https://api.gptzero.me";
 
-export interface GptZeroOptions {
-  apiKey?: string;
-  baseUrl?: string;
-  timeoutMs?: number;
-}
+export type GptZeroOptions = ProviderOptions;
 
-export async function detectWithGptZero(
+export function detectWithGptZero(
   text: string,
   options: GptZeroOptions,
   signal?: AbortSignal,
 ): Promise<DetectionResult> {
-  const refused = precheck("gptzero", text, options.apiKey);
-  if (refused) return refused;
-  const base = (options.baseUrl ?? GPTZERO_DEFAULT_BASE_URL).replace(/\/+$/, "");
-  try {
-    const body = await postJson(
-      `${base}/v2/predict/text`,
-      { "x-api-key": options.apiKey! },
-      { document: text },
-      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      signal,
-    );
-    const document = (body as { documents?: unknown[] } | null)?.documents?.[0] as Record<string, unknown> | undefined;
-    if (!document || typeof document !== "object") return unavailable("gptzero", "malformed response", text);
-    // completely_generated_prob is the document-level AI probability; class_probabilities.ai is the newer field.
-    const classAi = (document.class_probabilities as Record<string, unknown> | undefined)?.ai;
-    const probability = isProbability(document.completely_generated_prob)
-      ? document.completely_generated_prob
-      : isProbability(classAi)
-        ? classAi
-        : null;
-    if (probability === null) return unavailable("gptzero", "malformed response", text);
-    const sentences: ProviderSentence[] = [];
-    if (Array.isArray(document.sentences)) {
-      for (const raw of document.sentences as Record<string, unknown>[]) {
-        if (typeof raw?.sentence !== "string" || !isProbability(raw.generated_prob)) continue;
-        sentences.push({
-          sentence: raw.sentence,
-          score: raw.generated_prob,
-          flagged: typeof raw.highlight_sentence_for_ai === "boolean" ? raw.highlight_sentence_for_ai : undefined,
-        });
+  return callProvider(
+    "gptzero",
+    text,
+    options,
+    {
+      defaultBaseUrl: GPTZERO_DEFAULT_BASE_URL,
+      path: "/v2/predict/text",
+      headers: (apiKey) => ({ "x-api-key": apiKey }),
+      body: () => ({ document: text }),
+    },
+    (body) => {
+      const document = (body as { documents?: unknown[] } | null)?.documents?.[0] as
+        | Record<string, unknown>
+        | undefined;
+      if (!document || typeof document !== "object") return unavailable("gptzero", "malformed response", text);
+      // completely_generated_prob is the document-level AI probability; class_probabilities.ai is the newer field.
+      const classAi = (document.class_probabilities as Record<string, unknown> | undefined)?.ai;
+      const probability = isProbability(document.completely_generated_prob)
+        ? document.completely_generated_prob
+        : isProbability(classAi)
+          ? classAi
+          : null;
+      if (probability === null) return unavailable("gptzero", "malformed response", text);
+      const sentences: ProviderSentence[] = [];
+      if (Array.isArray(document.sentences)) {
+        for (const raw of document.sentences as Record<string, unknown>[]) {
+          if (typeof raw?.sentence !== "string" || !isProbability(raw.generated_prob)) continue;
+          sentences.push({
+            sentence: raw.sentence,
+            score: raw.generated_prob,
+            flagged: typeof raw.highlight_sentence_for_ai === "boolean" ? raw.highlight_sentence_for_ai : undefined,
+          });
+        }
       }
-    }
-    return providerResult("gptzero", text, probability, sentences);
-  } catch (error) {
-    return unavailable("gptzero", error instanceof ProviderError ? error.message : "unexpected error", text);
-  }
+      return providerResult("gptzero", text, probability, sentences);
+    },
+    signal,
+  );
 }

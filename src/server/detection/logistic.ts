@@ -4,6 +4,7 @@
  * method on standardised features is deterministic: the same data always gives
  * the same weights, so `model.json` is reproducible without a random seed.
  */
+import { fnv1a, mulberry32 } from "../random";
 
 export interface LogisticModel {
   features: readonly string[];
@@ -156,26 +157,10 @@ export function auroc(scores: readonly number[], labels: readonly number[]): num
 }
 
 /** Deterministic PRNG (mulberry32) so folds and bootstraps are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRandom = mulberry32;
 
 /** FNV-1a 32-bit hash, used for the deterministic train / held-out split. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { fnv1a };
 
 /** Smallest threshold t such that at most `maxRate` of the human scores are > t. */
 export function thresholdForFalsePositiveRate(humanScores: readonly number[], maxRate: number): number {

@@ -137,6 +137,48 @@ export function providerResult(
   };
 }
 
+/** What every provider adapter is configured with. */
+export interface ProviderOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * One provider call: the prechecks, a JSON POST to `{baseUrl}{path}` (the key sent as `request`
+ * says), the answer shaped by `read`, and any failure turned into an unavailable result.
+ */
+export async function callProvider(
+  detector: DetectorName,
+  text: string,
+  options: ProviderOptions,
+  request: {
+    defaultBaseUrl: string;
+    path: string;
+    headers: (apiKey: string) => Record<string, string>;
+    body: (apiKey: string) => unknown;
+  },
+  read: (body: unknown) => DetectionResult,
+  signal?: AbortSignal,
+): Promise<DetectionResult> {
+  const refused = precheck(detector, text, options.apiKey);
+  if (refused) return refused;
+  const apiKey = options.apiKey!;
+  const base = (options.baseUrl ?? request.defaultBaseUrl).replace(/\/+$/, "");
+  try {
+    const body = await postJson(
+      `${base}${request.path}`,
+      request.headers(apiKey),
+      request.body(apiKey),
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal,
+    );
+    return read(body);
+  } catch (error) {
+    return unavailable(detector, error instanceof ProviderError ? error.message : "unexpected error", text);
+  }
+}
+
 /** Checks common to every provider before any network call. */
 export function precheck(detector: DetectorName, text: string, apiKey: string | undefined): DetectionResult | null {
   if (!apiKey) return unavailable(detector, "no API key configured");

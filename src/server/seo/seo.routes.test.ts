@@ -8,6 +8,7 @@ import { SEO_CREDITS } from "../../shared/limits";
 import type { SeoOptimizeResponse, SeoProduceResponse, SeoReviseResponse } from "../../shared/seo";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
+import { postJson, signUpWithCredits } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
 import { type FakeProviders, startFakeProviders } from "../writing/testing/fake-providers";
 
@@ -76,17 +77,12 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database: kind });
-    ada = await t.signUp("ada@example.com");
-    await t.deps.ledger.grant({ userId: ada.userId, amount: 100, type: "grant", metadata: { reason: "seo tests" } });
+    ada = await signUpWithCredits(t, "ada@example.com", 100, "seo tests");
   });
   afterAll(() => t?.close());
 
   const post = async <T = Json>(path: string, body: unknown, user: SignedUpUser | null = ada) => {
-    const res = await t.app.request(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(user?.headers ?? {}) },
-      body: JSON.stringify(body),
-    });
+    const res = await postJson(t, path, body, user);
     return { status: res.status, json: (await res.json()) as T & { error?: string } };
   };
   const available = async () => (await t.deps.ledger.balance(ada.userId)).availableCredits;
@@ -262,13 +258,7 @@ describe("SEO revision with a model (loopback OpenAI-compatible fake)", () => {
   beforeAll(async () => {
     fake = await startFakeProviders();
     t = await createTestApp({ env: { OPENAI_API_KEY: "sk-test-openai-key", OPENAI_BASE_URL: fake.baseUrl } });
-    ada = await t.signUp("ada@example.com");
-    await t.deps.ledger.grant({
-      userId: ada.userId,
-      amount: 100,
-      type: "grant",
-      metadata: { reason: "seo model tests" },
-    });
+    ada = await signUpWithCredits(t, "ada@example.com", 100, "seo model tests");
   });
   afterAll(async () => {
     await t?.close();
@@ -277,11 +267,7 @@ describe("SEO revision with a model (loopback OpenAI-compatible fake)", () => {
   beforeEach(() => fake.reset());
 
   const post = async <T = Json>(path: string, body: unknown) => {
-    const res = await t.app.request(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...ada.headers },
-      body: JSON.stringify(body),
-    });
+    const res = await postJson(t, path, body, ada);
     return { status: res.status, json: (await res.json()) as T & { error?: string } };
   };
 

@@ -53,6 +53,23 @@ export function imageUrlsOf(req: Pick<SeoRequest, "imageUrls">): string[] {
   }
 }
 
+/** The HTML for `markdown` with the request's platform, images, title and publication date. */
+function produceFor(
+  req: SeoRequest,
+  imageUrls: string[],
+  markdown: string,
+  keyphrase: Parameters<typeof produceSeoHtml>[0]["keyphrase"],
+) {
+  return produceSeoHtml({
+    markdown,
+    platform: req.platform,
+    imageUrls,
+    title: req.title,
+    keyphrase,
+    datePublished: req.datePublished,
+  });
+}
+
 interface Revision {
   revisedText: string;
   keyphrase: string;
@@ -74,14 +91,7 @@ export class SeoService {
     await ledger.hold({ userId, amount: SEO_CREDITS.produceCode, requestId: holdId });
     try {
       const started = performance.now();
-      const result = produceSeoHtml({
-        markdown: req.content,
-        platform: req.platform,
-        imageUrls,
-        title: req.title,
-        keyphrase: req.keyphrase,
-        datePublished: req.datePublished,
-      });
+      const result = produceFor(req, imageUrls, req.content, req.keyphrase);
       const { creditsUsed } = await ledger.settle({
         userId,
         requestId: holdId,
@@ -116,46 +126,38 @@ export class SeoService {
 
   /** POST /api/seo-revise-text. */
   async reviseText(userId: string, req: SeoRequest, signal?: AbortSignal): Promise<SeoReviseResponse> {
-    const imageUrls = imageUrlsOf(req);
-    return this.withRevision(userId, req, "revise", signal, (rev) => {
-      const produced = produceSeoHtml({
-        markdown: rev.revisedText,
-        platform: req.platform,
-        imageUrls,
-        title: req.title,
-        keyphrase: rev.keyphrase,
-        datePublished: req.datePublished,
-      });
-      return {
-        revisedText: rev.revisedText,
-        platform: req.platform,
-        keyphrase: rev.keyphrase,
-        report: produced.report,
-      };
-    });
+    return this.withRevisedHtml(userId, req, "revise", signal, (rev, produced) => ({
+      revisedText: rev.revisedText,
+      platform: req.platform,
+      keyphrase: rev.keyphrase,
+      report: produced.report,
+    }));
   }
 
   /** POST /api/seo-optimize: revise, then produce. */
   async optimize(userId: string, req: SeoRequest, signal?: AbortSignal): Promise<SeoOptimizeResponse> {
+    return this.withRevisedHtml(userId, req, "optimize", signal, (rev, produced) => ({
+      optimizedHtml: produced.optimizedHtml,
+      revisedText: rev.revisedText,
+      platform: produced.platform,
+      meta: produced.meta,
+      report: produced.report,
+      notes: produced.notes,
+    }));
+  }
+
+  /** withRevision, with the revised text also produced as HTML (image URLs checked before any hold). */
+  private withRevisedHtml<R>(
+    userId: string,
+    req: SeoRequest,
+    kind: "revise" | "optimize",
+    signal: AbortSignal | undefined,
+    finish: (rev: Revision, produced: ReturnType<typeof produceSeoHtml>) => R,
+  ) {
     const imageUrls = imageUrlsOf(req);
-    return this.withRevision(userId, req, "optimize", signal, (rev) => {
-      const produced = produceSeoHtml({
-        markdown: rev.revisedText,
-        platform: req.platform,
-        imageUrls,
-        title: req.title,
-        keyphrase: rev.keyphrase,
-        datePublished: req.datePublished,
-      });
-      return {
-        optimizedHtml: produced.optimizedHtml,
-        revisedText: rev.revisedText,
-        platform: produced.platform,
-        meta: produced.meta,
-        report: produced.report,
-        notes: produced.notes,
-      };
-    });
+    return this.withRevision(userId, req, kind, signal, (rev) =>
+      finish(rev, produceFor(req, imageUrls, rev.revisedText, rev.keyphrase)),
+    );
   }
 
   /**

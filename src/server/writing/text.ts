@@ -1,26 +1,12 @@
 // Small, dependency-free text helpers shared by the PROSE prompts and the offline writer.
 
+import { fnv1a, mulberry32 } from "../random";
+
 /** FNV-1a 32-bit hash: stable across runs and platforms. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export const hashString = fnv1a;
 
 /** Mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const createRng = mulberry32;
 
 export function pick<T>(rng: () => number, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length) % items.length];

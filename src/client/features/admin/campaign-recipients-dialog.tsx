@@ -7,6 +7,7 @@ import { DIRECT_GRANT } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { formatCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
 
@@ -52,7 +53,7 @@ function RecipientsBody({ campaign, onClose }: { campaign: Campaign; onClose: ()
         </div>
       </dl>
 
-      <div className="mt-4 max-h-80 overflow-y-auto rounded-lg border border-slate-200">
+      <div className="mt-4 overflow-hidden rounded-lg border border-slate-200">
         {recipients.isPending ? (
           <div className="flex justify-center p-6">
             <Spinner className="size-6" label="Loading recipients" />
@@ -64,37 +65,30 @@ function RecipientsBody({ campaign, onClose }: { campaign: Campaign; onClose: ()
         ) : rows.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-600">No recipients yet</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Users who received {campaign.name}</caption>
-            <thead className="sticky top-0 border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  User
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Credits
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Granted At
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          // The table's own wrapper scrolls (both ways), so the sticky header stays in view.
+          <Table containerClassName="max-h-80 overflow-y-auto">
+            <TableCaption className="sr-only">Users who received {campaign.name}</TableCaption>
+            <TableHeader className="sticky top-0">
+              <TableRow className="border-0">
+                <TableHead className="px-3">User</TableHead>
+                <TableHead className="px-3">Email</TableHead>
+                <TableHead className="px-3 text-right">Credits</TableHead>
+                <TableHead className="px-3">Granted At</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100 last:border-0">
-                  <td className="px-3 py-2 font-medium text-slate-900">{r.username}</td>
-                  <td className="px-3 py-2 text-slate-700">{r.email || "-"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCredits(r.creditsGranted)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-700">
+                <TableRow key={r.id}>
+                  <TableCell className="px-3 font-medium text-slate-900">{r.username}</TableCell>
+                  <TableCell className="px-3 text-slate-700">{r.email || "-"}</TableCell>
+                  <TableCell className="px-3 text-right tabular-nums">{formatCredits(r.creditsGranted)}</TableCell>
+                  <TableCell className="whitespace-nowrap px-3 text-slate-700">
                     <time dateTime={r.grantedAt}>{format(new Date(r.grantedAt), DIRECT_GRANT.dateFormat)}</time>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </div>
 

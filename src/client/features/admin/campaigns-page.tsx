@@ -8,6 +8,7 @@ import { type Campaign, type CampaignResponse, type CampaignsResponse, campaignS
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
@@ -103,123 +104,105 @@ function CampaignList() {
         ) : rows.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-600">No campaigns yet. Create one above.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Bonus credit campaigns</caption>
-              <thead className="border-b border-slate-200 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Campaign
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Credits
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Recipients
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Dates
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => {
-                  const status = campaignStatus(c, now);
-                  return (
-                    <tr
-                      key={c.id}
-                      className="border-b border-slate-100 align-top last:border-0"
-                      data-testid="campaign-row"
-                    >
-                      <td className="px-3 py-3">
-                        <p className="font-medium text-slate-900">{c.name}</p>
-                        <p className="text-xs text-slate-600">
-                          {c.campaignType === "all_users" ? "All users" : "New sign-ups"}
-                          {c.description ? ` · ${c.description}` : ""}
-                        </p>
-                      </td>
-                      <td className="px-3 py-3">
-                        <CampaignStatusBadge status={status} />
-                      </td>
-                      <td className="px-3 py-3 text-right tabular-nums">{formatCredits(c.creditAmount)}</td>
-                      <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
-                        {formatCredits(c.currentRecipients)} /{" "}
-                        {c.maxRecipients == null ? "∞" : formatCredits(c.maxRecipients)}
-                        {c.maxRecipients == null && <span className="sr-only"> (no limit)</span>}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-3 text-slate-700">
-                        <time dateTime={c.startDate}>{format(new Date(c.startDate), "MMM d, yyyy")}</time>
-                        {" – "}
-                        {c.endDate ? (
-                          <time dateTime={c.endDate}>{format(new Date(c.endDate), "MMM d, yyyy")}</time>
-                        ) : (
-                          "no end date"
+          <Table>
+            <TableCaption className="sr-only">Bonus credit campaigns</TableCaption>
+            <TableHeader className="bg-transparent">
+              <TableRow className="border-0">
+                <TableHead className="px-3">Campaign</TableHead>
+                <TableHead className="px-3">Status</TableHead>
+                <TableHead className="px-3 text-right">Credits</TableHead>
+                <TableHead className="px-3 text-right">Recipients</TableHead>
+                <TableHead className="px-3">Dates</TableHead>
+                <TableHead className="px-3 text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((c) => {
+                const status = campaignStatus(c, now);
+                return (
+                  <TableRow key={c.id} className="align-top" data-testid="campaign-row">
+                    <TableCell className="px-3 py-3">
+                      <p className="font-medium text-slate-900">{c.name}</p>
+                      <p className="text-xs text-slate-600">
+                        {c.campaignType === "all_users" ? "All users" : "New sign-ups"}
+                        {c.description ? ` · ${c.description}` : ""}
+                      </p>
+                    </TableCell>
+                    <TableCell className="px-3 py-3">
+                      <CampaignStatusBadge status={status} />
+                    </TableCell>
+                    <TableCell className="px-3 py-3 text-right tabular-nums">{formatCredits(c.creditAmount)}</TableCell>
+                    <TableCell className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
+                      {formatCredits(c.currentRecipients)} /{" "}
+                      {c.maxRecipients == null ? "∞" : formatCredits(c.maxRecipients)}
+                      {c.maxRecipients == null && <span className="sr-only"> (no limit)</span>}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap px-3 py-3 text-slate-700">
+                      <time dateTime={c.startDate}>{format(new Date(c.startDate), "MMM d, yyyy")}</time>
+                      {" – "}
+                      {c.endDate ? (
+                        <time dateTime={c.endDate}>{format(new Date(c.endDate), "MMM d, yyyy")}</time>
+                      ) : (
+                        "no end date"
+                      )}
+                    </TableCell>
+                    <TableCell className="px-3 py-3">
+                      <div className="flex flex-wrap justify-end gap-1.5">
+                        {status === "draft" && (
+                          <Button
+                            size="sm"
+                            variant="success"
+                            disabled={act.isPending}
+                            onClick={() => act.mutate({ action: "activate", campaign: c })}
+                            aria-label={`Activate ${c.name}`}
+                          >
+                            {busy("activate", c) && <Spinner label="Activating" />}
+                            Activate
+                          </Button>
                         )}
-                      </td>
-                      <td className="px-3 py-3">
-                        <div className="flex flex-wrap justify-end gap-1.5">
-                          {status === "draft" && (
-                            <Button
-                              size="sm"
-                              variant="success"
-                              disabled={act.isPending}
-                              onClick={() => act.mutate({ action: "activate", campaign: c })}
-                              aria-label={`Activate ${c.name}`}
-                            >
-                              {busy("activate", c) && <Spinner label="Activating" />}
-                              Activate
-                            </Button>
-                          )}
-                          {/* Spec §4 offers Deactivate on active; a scheduled campaign is active too, and an
+                        {/* Spec §4 offers Deactivate on active; a scheduled campaign is active too, and an
                               admin must be able to call it off before it starts. */}
-                          {(status === "active" || status === "scheduled") && (
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              disabled={act.isPending}
-                              onClick={() => act.mutate({ action: "deactivate", campaign: c })}
-                              aria-label={`Deactivate ${c.name}`}
-                            >
-                              {busy("deactivate", c) && <Spinner label="Deactivating" />}
-                              Deactivate
-                            </Button>
-                          )}
+                        {(status === "active" || status === "scheduled") && (
                           <Button
                             size="sm"
                             variant="outline"
-                            onClick={() => setRecipientsOf(c)}
-                            aria-label={`View recipients of ${c.name}`}
+                            disabled={act.isPending}
+                            onClick={() => act.mutate({ action: "deactivate", campaign: c })}
+                            aria-label={`Deactivate ${c.name}`}
                           >
-                            <Users aria-hidden="true" />
-                            Recipients
+                            {busy("deactivate", c) && <Spinner label="Deactivating" />}
+                            Deactivate
                           </Button>
-                          {c.currentRecipients === 0 && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              className="text-red-700 hover:bg-red-50"
-                              disabled={act.isPending}
-                              onClick={() => setConfirmDelete(c)}
-                              aria-label={`Delete ${c.name}`}
-                            >
-                              <Trash2 aria-hidden="true" />
-                              Delete
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                        )}
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setRecipientsOf(c)}
+                          aria-label={`View recipients of ${c.name}`}
+                        >
+                          <Users aria-hidden="true" />
+                          Recipients
+                        </Button>
+                        {c.currentRecipients === 0 && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-red-700 hover:bg-red-50"
+                            disabled={act.isPending}
+                            onClick={() => setConfirmDelete(c)}
+                            aria-label={`Delete ${c.name}`}
+                          >
+                            <Trash2 aria-hidden="true" />
+                            Delete
+                          </Button>
+                        )}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
         )}
       </CardContent>
       <CampaignRecipientsDialog campaign={recipientsOf} onClose={() => setRecipientsOf(null)} />

@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import type { TransactionsResponse } from "../../../shared/billing";
 import { Badge } from "../../components/ui/badge";
 import { Spinner } from "../../components/ui/spinner";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { cn } from "../../lib/cn";
 import { TRANSACTIONS_KEY } from "../credits/credits";
 import { formatCredits, formatSignedCredits } from "../credits/format";
@@ -46,56 +47,44 @@ export function TransactionsTab() {
     return <p className="p-6 text-center text-sm text-slate-600">No transactions yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your most recent credit transactions, newest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Description
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              Balance after
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((t) => {
-            const type = TYPE_LABELS[t.type] ?? { label: t.type, variant: "secondary" as const };
-            return (
-              <tr key={t.id} className="border-b border-slate-100 last:border-0">
-                <td className="whitespace-nowrap px-4 py-2 text-slate-700">
-                  <time dateTime={t.createdAt}>{format(new Date(t.createdAt), DATE_TIME)}</time>
-                </td>
-                <td className="px-4 py-2">
-                  <Badge variant={type.variant}>{type.label}</Badge>
-                </td>
-                <td className="px-4 py-2 text-slate-700">{t.description}</td>
-                <td
-                  className={cn(
-                    "whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums",
-                    t.amount > 0 ? "text-emerald-700" : t.amount < 0 ? "text-red-700" : "text-slate-700",
-                  )}
-                >
-                  {formatSignedCredits(t.amount)}
-                </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums text-slate-900">
-                  {formatCredits(t.balanceAfter)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table containerClassName="rounded-xl border border-slate-200 bg-white">
+      <TableCaption className="sr-only">Your most recent credit transactions, newest first</TableCaption>
+      <TableHeader>
+        <TableRow className="border-0">
+          <TableHead>Date</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right">Balance after</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((t) => {
+          const type = TYPE_LABELS[t.type] ?? { label: t.type, variant: "secondary" as const };
+          return (
+            <TableRow key={t.id}>
+              <TableCell className="whitespace-nowrap text-slate-700">
+                <time dateTime={t.createdAt}>{format(new Date(t.createdAt), DATE_TIME)}</time>
+              </TableCell>
+              <TableCell>
+                <Badge variant={type.variant}>{type.label}</Badge>
+              </TableCell>
+              <TableCell className="text-slate-700">{t.description}</TableCell>
+              <TableCell
+                className={cn(
+                  "whitespace-nowrap text-right font-semibold tabular-nums",
+                  t.amount > 0 ? "text-emerald-700" : t.amount < 0 ? "text-red-700" : "text-slate-700",
+                )}
+              >
+                {formatSignedCredits(t.amount)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-900">
+                {formatCredits(t.balanceAfter)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import type { UsageResponse } from "../../../shared/billing";
 import { HISTORY_LIMIT } from "../../../shared/limits";
 import { Spinner } from "../../components/ui/spinner";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { USAGE_KEY, USAGE_PAGE } from "../credits/credits";
 import { formatCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
@@ -64,49 +65,39 @@ export function UsageTab() {
           No usage yet. Drafts, AI detection, revisions and SEO HTML you pay for appear here.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your most recent AI calls and the credits each used, newest first</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Provider
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Tokens (in / out)
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Credits
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((u) => (
-                <tr key={u.id} className="border-b border-slate-100 last:border-0">
-                  <td className="whitespace-nowrap px-4 py-2 text-slate-700">
-                    <time dateTime={u.createdAt}>{format(new Date(u.createdAt), DATE_TIME)}</time>
-                  </td>
-                  <td className="px-4 py-2 text-slate-900">{endpointLabel(u.endpoint)}</td>
-                  <td className="px-4 py-2 text-slate-700">
-                    {u.aiProvider ? (PROVIDER_LABELS[u.aiProvider] ?? u.aiProvider) : "—"}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums text-slate-700">
-                    {formatCredits(u.requestTokens)} / {formatCredits(u.responseTokens)}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums text-red-700">
-                    {formatCredits(u.creditsUsed)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table containerClassName="rounded-xl border border-slate-200 bg-white">
+          <TableCaption className="sr-only">
+            Your most recent AI calls and the credits each used, newest first
+          </TableCaption>
+          <TableHeader>
+            <TableRow className="border-0">
+              <TableHead>Date</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Provider</TableHead>
+              <TableHead className="text-right">Tokens (in / out)</TableHead>
+              <TableHead className="text-right">Credits</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell className="whitespace-nowrap text-slate-700">
+                  <time dateTime={u.createdAt}>{format(new Date(u.createdAt), DATE_TIME)}</time>
+                </TableCell>
+                <TableCell className="text-slate-900">{endpointLabel(u.endpoint)}</TableCell>
+                <TableCell className="text-slate-700">
+                  {u.aiProvider ? (PROVIDER_LABELS[u.aiProvider] ?? u.aiProvider) : "—"}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-700">
+                  {formatCredits(u.requestTokens)} / {formatCredits(u.responseTokens)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700">
+                  {formatCredits(u.creditsUsed)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </div>
   );

@@ -8,7 +8,9 @@ import type { DetectionResult } from "../../../shared/detection";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
 import { copyToClipboard } from "./clipboard";
 import { formatPercent, plainSentence } from "./highlight";
 
@@ -38,6 +40,26 @@ export interface DetectionPanelProps {
   className?: string;
 }
 
+/** One figure of the panel's summary: a tinted term / value pair. */
+function Stat({
+  label,
+  className,
+  valueClassName,
+  children,
+}: {
+  label: string;
+  className: string;
+  valueClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("rounded-lg p-2", className)}>
+      <dt className="text-xs text-slate-700">{label}</dt>
+      <dd className={cn("text-lg font-semibold tabular-nums", valueClassName)}>{children}</dd>
+    </div>
+  );
+}
+
 export function DetectionPanel({
   result,
   loading = false,
@@ -59,6 +81,11 @@ export function DetectionPanel({
   const flagged = ok ? result.aiSentences : [];
   const busy = revisePending || finalRewritePending;
   const needFlagged = ok && flagged.length === 0;
+  const actionProps = {
+    size: "sm" as const,
+    disabled: needFlagged || actionsDisabled || busy,
+    "aria-describedby": needFlagged ? hintId : undefined,
+  };
 
   const status = loading ? (
     <Badge variant="secondary">
@@ -107,24 +134,15 @@ export function DetectionPanel({
         {ok && (
           <>
             <dl className="grid grid-cols-3 gap-2 text-center">
-              <div className="rounded-lg bg-red-50 p-2">
-                <dt className="text-xs text-slate-700">AI</dt>
-                <dd className="text-lg font-semibold tabular-nums text-red-800">
-                  {formatPercent(result.aiPercentage)}
-                </dd>
-              </div>
-              <div className="rounded-lg bg-emerald-50 p-2">
-                <dt className="text-xs text-slate-700">Human</dt>
-                <dd className="text-lg font-semibold tabular-nums text-emerald-800">
-                  {formatPercent(result.humanPercentage)}
-                </dd>
-              </div>
-              <div className="rounded-lg bg-slate-50 p-2">
-                <dt className="text-xs text-slate-700">Words analysed</dt>
-                <dd className="text-lg font-semibold tabular-nums text-slate-900">
-                  {result.wordCount.toLocaleString("en-US")}
-                </dd>
-              </div>
+              <Stat label="AI" className="bg-red-50" valueClassName="text-red-800">
+                {formatPercent(result.aiPercentage)}
+              </Stat>
+              <Stat label="Human" className="bg-emerald-50" valueClassName="text-emerald-800">
+                {formatPercent(result.humanPercentage)}
+              </Stat>
+              <Stat label="Words analysed" className="bg-slate-50" valueClassName="text-slate-900">
+                {result.wordCount.toLocaleString("en-US")}
+              </Stat>
             </dl>
             <div className="flex h-2 overflow-hidden rounded-full bg-emerald-200" aria-hidden="true">
               <div className="bg-red-500" style={{ width: `${result.aiPercentage}%` }} />
@@ -182,35 +200,27 @@ export function DetectionPanel({
               </Button>
             )}
             {ok && onRevise && (
-              <Button
-                size="sm"
+              <PendingButton
+                {...actionProps}
                 onClick={onRevise}
-                disabled={needFlagged || actionsDisabled || busy}
-                aria-describedby={needFlagged ? hintId : undefined}
+                pending={revisePending}
+                icon={RefreshCw}
+                pendingLabel="Revising…"
               >
-                {revisePending ? (
-                  <Loader2 className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <RefreshCw aria-hidden="true" />
-                )}
-                {revisePending ? "Revising…" : reviseLabel}
-              </Button>
+                {reviseLabel}
+              </PendingButton>
             )}
             {ok && onFinalRewrite && (
-              <Button
-                size="sm"
+              <PendingButton
+                {...actionProps}
                 variant="secondary"
                 onClick={onFinalRewrite}
-                disabled={needFlagged || actionsDisabled || busy}
-                aria-describedby={needFlagged ? hintId : undefined}
+                pending={finalRewritePending}
+                icon={Wand2}
+                pendingLabel="Rewriting…"
               >
-                {finalRewritePending ? (
-                  <Loader2 className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <Wand2 aria-hidden="true" />
-                )}
-                {finalRewritePending ? "Rewriting…" : finalRewriteLabel}
-              </Button>
+                {finalRewriteLabel}
+              </PendingButton>
             )}
             {children}
           </div>

@@ -1,7 +1,9 @@
 // The console's right-column panels (spec §2), each shown only when relevant: Blog Post Preview,
 // Revised Content Preview (original and revised side by side) and Final Rewrite Preview (with
 // 'Continue Iterating'). The AI Detection Analysis panel is detection's DetectionPanel.
+
 import { ClipboardCopy, Code2, RefreshCw, ScanSearch, Wand2, X } from "lucide-react";
+import type * as React from "react";
 import type { DetectionResult } from "../../../../shared/detection";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -27,6 +29,50 @@ function Writing({ what }: { what: string }) {
     <p className="flex items-center gap-2 rounded-lg bg-blue-50 p-4 text-sm text-blue-900" role="status">
       <Spinner label={what} /> {what}
     </p>
+  );
+}
+
+/** A "Copy …" button that copies `text` and toasts `success`. */
+function CopyButton({ text, success, children }: { text: string; success: string; children: React.ReactNode }) {
+  return (
+    <Button size="sm" variant="outline" onClick={() => void copyToClipboard(text, { success })}>
+      <ClipboardCopy aria-hidden="true" /> {children}
+    </Button>
+  );
+}
+
+/** One side of the original/revised comparison. */
+function ComparisonColumn({ heading, ...view }: { heading: string } & React.ComponentProps<typeof DraftView>) {
+  return (
+    <div className="min-w-0 space-y-2">
+      <h3 className="text-sm font-semibold text-slate-800">{heading}</h3>
+      <DraftView compact className="max-h-96" {...view} />
+    </div>
+  );
+}
+
+/** The revise / rewrite pair, both off while anything runs or nothing is flagged. */
+function IterateButtons({
+  detection,
+  busy,
+  revise,
+  rewrite,
+}: {
+  detection: DetectionSlot;
+  busy: boolean;
+  revise: { label: string; onClick: () => void };
+  rewrite: { label: string; onClick: () => void };
+}) {
+  const disabled = busy || detection.pending || flaggedOf(detection.result).length === 0;
+  return (
+    <>
+      <Button size="sm" onClick={revise.onClick} disabled={disabled}>
+        <RefreshCw aria-hidden="true" /> {revise.label}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={rewrite.onClick} disabled={disabled}>
+        <Wand2 aria-hidden="true" /> {rewrite.label}
+      </Button>
+    </>
   );
 }
 
@@ -63,13 +109,9 @@ export function BlogPostPreview({
             >
               <ScanSearch aria-hidden="true" /> Run AI Detection
             </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void copyToClipboard(draft.draft, { success: "Blog post copied to the clipboard" })}
-            >
-              <ClipboardCopy aria-hidden="true" /> Copy Blog
-            </Button>
+            <CopyButton text={draft.draft} success="Blog post copied to the clipboard">
+              Copy Blog
+            </CopyButton>
           </div>
         </>
       )}
@@ -112,7 +154,6 @@ export function RevisedComparisonBody({
   onFinalRewrite,
   onClose,
 }: RevisedProps) {
-  const flagged = flaggedOf(detection.result);
   const hint = noFlaggedHint(detection.result);
   return (
     <>
@@ -126,49 +167,30 @@ export function RevisedComparisonBody({
           />
           <ResultMeta result={revision.revised} />
           <div className="grid gap-3 md:grid-cols-2">
-            <div className="min-w-0 space-y-2">
-              <h3 className="text-sm font-semibold text-slate-800">Original</h3>
-              <DraftView
-                text={revision.original.draft}
-                detection={revision.originalDetection}
-                label="Original content"
-                compact
-                className="max-h-96"
-              />
-            </div>
-            <div className="min-w-0 space-y-2">
-              <h3 className="text-sm font-semibold text-slate-800">Revised</h3>
-              <DraftView
-                text={revision.revised.draft}
-                detection={detection.result}
-                label="Revised content"
-                compact
-                className="max-h-96"
-              />
-            </div>
+            <ComparisonColumn
+              heading="Original"
+              text={revision.original.draft}
+              detection={revision.originalDetection}
+              label="Original content"
+            />
+            <ComparisonColumn
+              heading="Revised"
+              text={revision.revised.draft}
+              detection={detection.result}
+              label="Revised content"
+            />
           </div>
           <StatCards result={detection.result} loading={detection.pending} />
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={onReviseAgain} disabled={busy || detection.pending || flagged.length === 0}>
-              <RefreshCw aria-hidden="true" /> Revise Again
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={onFinalRewrite}
-              disabled={busy || detection.pending || flagged.length === 0}
-            >
-              <Wand2 aria-hidden="true" /> Final Rewrite
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                void copyToClipboard(revision.revised.draft, { success: "Revised content copied to the clipboard" })
-              }
-            >
-              <ClipboardCopy aria-hidden="true" /> Copy Revised Content
-            </Button>
+            <IterateButtons
+              detection={detection}
+              busy={busy}
+              revise={{ label: "Revise Again", onClick: onReviseAgain }}
+              rewrite={{ label: "Final Rewrite", onClick: onFinalRewrite }}
+            />
+            <CopyButton text={revision.revised.draft} success="Revised content copied to the clipboard">
+              Copy Revised Content
+            </CopyButton>
             <Button size="sm" variant="ghost" onClick={onClose}>
               <X aria-hidden="true" /> Close Comparison
             </Button>
@@ -217,7 +239,6 @@ export function FinalRewriteBody({
   onClose,
   onSeo,
 }: FinalProps) {
-  const flagged = flaggedOf(detection.result);
   const hint = noFlaggedHint(detection.result);
   return (
     <>
@@ -239,30 +260,19 @@ export function FinalRewriteBody({
               Revise the sentences still flagged, or rewrite the whole text again.
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button size="sm" onClick={onRevise} disabled={busy || detection.pending || flagged.length === 0}>
-                <RefreshCw aria-hidden="true" /> Revise
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={onRewriteAgain}
-                disabled={busy || detection.pending || flagged.length === 0}
-              >
-                <Wand2 aria-hidden="true" /> Rewrite Again
-              </Button>
+              <IterateButtons
+                detection={detection}
+                busy={busy}
+                revise={{ label: "Revise", onClick: onRevise }}
+                rewrite={{ label: "Rewrite Again", onClick: onRewriteAgain }}
+              />
             </div>
             {hint && <p className="mt-2 text-xs text-slate-600">{hint}</p>}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                void copyToClipboard(final.final.draft, { success: "Final content copied to the clipboard" })
-              }
-            >
-              <ClipboardCopy aria-hidden="true" /> Copy Final Content
-            </Button>
+            <CopyButton text={final.final.draft} success="Final content copied to the clipboard">
+              Copy Final Content
+            </CopyButton>
             {onSeo && (
               <Button size="sm" onClick={onSeo} disabled={busy}>
                 <Code2 aria-hidden="true" /> SEO Optimize

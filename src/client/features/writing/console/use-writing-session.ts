@@ -121,14 +121,24 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
     [run, onSuccess, draftDetection, revisedDetection, finalDetection],
   );
 
-  /** Revise Content / Revise Again / Revise: the flagged sentences rewritten in the whole document. */
-  const revise = useCallback(
-    async (kind: SourceKind) => {
+  /** What revise and rewrite start from: the session, the source text and its flagged sentences, or null. */
+  const flaggedSource = useCallback(
+    (kind: SourceKind) => {
       const session = getSession();
       const source = sourceOf(kind);
       if (!session || !source) return null;
       const flagged = flaggedOf(source.detection.result);
-      if (flagged.length === 0) return null;
+      return flagged.length === 0 ? null : { session, source, flagged };
+    },
+    [getSession, sourceOf],
+  );
+
+  /** Revise Content / Revise Again / Revise: the flagged sentences rewritten in the whole document. */
+  const revise = useCallback(
+    async (kind: SourceKind) => {
+      const from = flaggedSource(kind);
+      if (!from) return null;
+      const { session, source, flagged } = from;
       const originalDetection = source.detection.result;
       const res = await run("revise", (signal) => reviseContent(session, source.text.draft, flagged, { signal }));
       if (!res) return null;
@@ -138,17 +148,15 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
       void revisedDetection.run(revised.draft, revised.requestId);
       return revised;
     },
-    [getSession, sourceOf, run, onSuccess, revisedDetection],
+    [flaggedSource, run, onSuccess, revisedDetection],
   );
 
   /** Final Rewrite / Rewrite Again: the whole text rewritten, facts and structure kept. */
   const rewrite = useCallback(
     async (kind: SourceKind) => {
-      const session = getSession();
-      const source = sourceOf(kind);
-      if (!session || !source) return null;
-      const flagged = flaggedOf(source.detection.result);
-      if (flagged.length === 0) return null;
+      const from = flaggedSource(kind);
+      if (!from) return null;
+      const { session, source, flagged } = from;
       const sourceDetection = source.detection.result;
       const res = await run("final-rewrite", (signal) =>
         finalRewrite(
@@ -163,7 +171,7 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
       void finalDetection.run(result.draft, result.requestId);
       return result;
     },
-    [getSession, sourceOf, run, onSuccess, finalDetection],
+    [flaggedSource, run, onSuccess, finalDetection],
   );
 
   const closeRevision = useCallback(() => {
@@ -186,17 +194,14 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
 
   /** Clears every result and cancels a call in flight (the server history is the caller's business). */
   const clear = useCallback(() => {
-    epoch.current++;
-    abort.current?.abort();
-    abort.current = null;
-    setBusy(null);
+    cancel();
     setDraft(null);
     setRevision(null);
     setFinal(null);
     draftDetection.clear();
     revisedDetection.clear();
     finalDetection.clear();
-  }, [draftDetection, revisedDetection, finalDetection]);
+  }, [cancel, draftDetection, revisedDetection, finalDetection]);
 
   return {
     draft,

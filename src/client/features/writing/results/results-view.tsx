@@ -8,6 +8,7 @@ import { PAGE_ROUTES } from "../../../../shared/routes";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { PendingButton } from "../../../components/ui/pending-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../lib/toast";
 import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
@@ -107,55 +108,54 @@ export function ResultsView({
 
           <TabsContent value="draft">
             <Card>
-              <CardHeader className="gap-3">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <CardTitle className="flex items-center gap-2">
+              <ResultCardHeader
+                title={
+                  <>
                     Draft
                     {s.revision && <Badge variant="secondary">Revision {s.revision.count}</Badge>}
-                  </CardTitle>
+                  </>
+                }
+                toggle={
                   <TextModeToggle
                     value={mode}
                     onChange={setMode}
                     detection={s.draftDetection}
                     label="Show the draft as"
                   />
-                </div>
+                }
+              >
                 <WriterNote writer={s.draft.writer} model={s.draft.model} />
                 <div className="flex flex-wrap gap-2">
                   <Button variant="outline" onClick={() => copyText(s.draft.draft, "draft")} disabled={revising}>
                     <ClipboardCopy aria-hidden="true" /> Copy draft
                   </Button>
-                  <Button
+                  <PendingButton
                     variant="outline"
                     onClick={() => void s.analyze("draft", s.draft.draft, s.draft.requestId)}
                     disabled={detectingDraft || revising}
+                    pending={detectingDraft}
+                    icon={ScanSearch}
+                    pendingLabel="Analyzing…"
                   >
-                    {detectingDraft ? (
-                      <Loader2 className="animate-spin" aria-hidden="true" />
-                    ) : (
-                      <ScanSearch aria-hidden="true" />
-                    )}
-                    {detectingDraft ? "Analyzing…" : "Analyze AI content"}
-                  </Button>
-                  <Button
+                    Analyze AI content
+                  </PendingButton>
+                  <PendingButton
                     onClick={() => void onGenerateFinal()}
                     disabled={flagged.length === 0 || writingFinal || revising || detectingDraft}
                     aria-describedby={finalHint ? "final-hint" : undefined}
+                    pending={writingFinal}
+                    icon={Wand2}
+                    pendingLabel="Writing final version…"
                   >
-                    {writingFinal ? (
-                      <Loader2 className="animate-spin" aria-hidden="true" />
-                    ) : (
-                      <Wand2 aria-hidden="true" />
-                    )}
-                    {writingFinal ? "Writing final version…" : "Generate final version"}
-                  </Button>
+                    Generate final version
+                  </PendingButton>
                 </div>
                 {finalHint && (
                   <p id="final-hint" className="text-xs text-slate-600">
                     {finalHint}
                   </p>
                 )}
-              </CardHeader>
+              </ResultCardHeader>
               <CardContent className="space-y-4">
                 {s.revision && (
                   <ImprovementBlock title={`Revision ${s.revision.count}: before → after`}>
@@ -177,41 +177,42 @@ export function ResultsView({
 
           <TabsContent value="final">
             <Card>
-              <CardHeader className="gap-3">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <CardTitle className="flex items-center gap-2">
+              <ResultCardHeader
+                title={
+                  <>
                     <FileCheck2 className="size-5 text-emerald-700" aria-hidden="true" /> Final version
-                  </CardTitle>
-                  {s.final && (
+                  </>
+                }
+                toggle={
+                  s.final && (
                     <TextModeToggle
                       value={mode}
                       onChange={setMode}
                       detection={s.finalDetection}
                       label="Show the final version as"
                     />
-                  )}
-                </div>
+                  )
+                }
+              >
                 {s.final && <WriterNote writer={s.final.writer} model={s.final.model} />}
                 {s.final && (
                   <div className="flex flex-wrap gap-2">
                     <Button variant="outline" onClick={() => copyText(s.final?.draft ?? "", "final version")}>
                       <ClipboardCopy aria-hidden="true" /> Copy final version
                     </Button>
-                    <Button
+                    <PendingButton
                       variant="outline"
                       onClick={() => s.final && void s.analyze("final", s.final.draft, s.final.requestId)}
                       disabled={detectingFinal}
+                      pending={detectingFinal}
+                      icon={ScanSearch}
+                      pendingLabel="Analyzing…"
                     >
-                      {detectingFinal ? (
-                        <Loader2 className="animate-spin" aria-hidden="true" />
-                      ) : (
-                        <ScanSearch aria-hidden="true" />
-                      )}
-                      {detectingFinal ? "Analyzing…" : "Analyze AI content"}
-                    </Button>
+                      Analyze AI content
+                    </PendingButton>
                   </div>
                 )}
-              </CardHeader>
+              </ResultCardHeader>
               <CardContent className="space-y-4">
                 {writingFinal && s.live?.step === "final" ? (
                   <LiveText title="Writing the final version…" text={s.live.text} />
@@ -274,6 +275,19 @@ export function ResultsView({
         </aside>
       </div>
     </div>
+  );
+}
+
+/** A result tab's header: the title with the text-mode toggle beside it, then `children`. */
+function ResultCardHeader({ title, toggle, children }: { title: ReactNode; toggle: ReactNode; children: ReactNode }) {
+  return (
+    <CardHeader className="gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle className="flex items-center gap-2">{title}</CardTitle>
+        {toggle}
+      </div>
+      {children}
+    </CardHeader>
   );
 }
 
