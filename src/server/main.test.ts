@@ -19,7 +19,11 @@ const freePort = () =>
     });
   });
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
