@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ARRIVAL_CHECK_DELAYS_MS, creditsArrived, type PendingPurchase } from "./payment-return";
 
 const pending: PendingPurchase = {
@@ -34,5 +34,22 @@ describe("noticing that a purchase's credits have arrived", () => {
     ];
     expect(creditsArrived({ pending: null, totalCredits: 200, transactions, now })).toBe(150);
     expect(creditsArrived({ pending: null, totalCredits: 200, transactions, now: now + 60 * 60 * 1000 })).toBe(0);
+  });
+
+  it("announces a purchase found in the ledger once per tab", () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal("sessionStorage", {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+      removeItem: (k: string) => store.delete(k),
+    });
+    try {
+      const now = Date.parse("2025-03-31T12:00:00Z");
+      const transactions = [{ id: 41, type: "purchase", amount: 150, createdAt: "2025-03-31T11:58:00Z" }];
+      expect(creditsArrived({ pending: null, totalCredits: 200, transactions, now })).toBe(150);
+      expect(creditsArrived({ pending: null, totalCredits: 200, transactions, now })).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

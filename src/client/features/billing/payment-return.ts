@@ -40,6 +40,26 @@ export function readPendingPurchase(): PendingPurchase | null {
   }
 }
 
+const ANNOUNCED_KEY = "draftsmith:announced-purchases";
+
+/** Purchase transactions this tab has already announced, so a revisit of the page is quiet. */
+function announcedPurchases(): number[] {
+  try {
+    const ids = JSON.parse(sessionStorage.getItem(ANNOUNCED_KEY) ?? "[]") as unknown;
+    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+function announcePurchase(id: number) {
+  try {
+    sessionStorage.setItem(ANNOUNCED_KEY, JSON.stringify([...announcedPurchases(), id].slice(-20)));
+  } catch {
+    /* storage unavailable: a revisit may announce it again, nothing is credited twice */
+  }
+}
+
 export function forgetPendingPurchase() {
   try {
     sessionStorage.removeItem(STORAGE_KEY);
@@ -51,18 +71,25 @@ export function forgetPendingPurchase() {
 /**
  * How many credits the purchase has added so far, or 0 while they have not arrived.
  * With a noted balance: the rise in Total Purchased. Without one (another tab, storage off): the
- * newest purchase in the ledger if it is recent.
+ * newest purchase in the ledger if it is recent and this tab has not announced it already (it is
+ * marked announced here, so reloading the success page does not report it a second time).
  */
 export function creditsArrived(opts: {
   pending: PendingPurchase | null;
   totalCredits: number;
-  transactions?: readonly { type: string; amount: number; createdAt: string }[];
+  transactions?: readonly { id?: number; type: string; amount: number; createdAt: string }[];
   now?: number;
 }): number {
   if (opts.pending) return Math.max(0, opts.totalCredits - opts.pending.totalCreditsBefore);
   const now = opts.now ?? Date.now();
+  const announced = announcedPurchases();
   const recent = opts.transactions?.find(
-    (t) => t.type === "purchase" && t.amount > 0 && now - Date.parse(t.createdAt) < RECENT_PURCHASE_MS,
+    (t) =>
+      t.type === "purchase" &&
+      t.amount > 0 &&
+      now - Date.parse(t.createdAt) < RECENT_PURCHASE_MS &&
+      (t.id === undefined || !announced.includes(t.id)),
   );
+  if (recent?.id !== undefined) announcePurchase(recent.id);
   return recent ? recent.amount : 0;
 }
