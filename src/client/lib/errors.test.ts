@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api";
+import { parseError } from "./errors";
+
+const api = (status: number, error: string) => new ApiError(status, JSON.stringify({ error }));
+
+describe("parseError (spec §8 generation errors)", () => {
+  it.each([
+    [
+      api(402, "Insufficient credits: this needs 4 credits and you have 1 available."),
+      "Insufficient Credits",
+      "insufficient-credits",
+    ],
+    [api(503, "The AI service is Overloaded right now"), "Servers Overloaded", "overloaded"],
+    [api(503, "The AI service is temporarily unavailable"), "Service Unavailable", "unavailable"],
+    [api(502, "The AI provider refused our authentication"), "Authentication Error", "authentication"],
+    [api(502, "Your credit balance is too low to access the API"), "Credit Balance Too Low", "provider-credit"],
+    [api(400, "Content type is required"), "API Error", "api"],
+  ])("%s → %s", (err, title, kind) => {
+    expect(parseError(err)).toMatchObject({ title, kind });
+  });
+
+  it("keeps the server's text for insufficient credits and other API errors", () => {
+    expect(parseError(api(402, "Insufficient credits: needs 30")).message).toBe("Insufficient credits: needs 30");
+    expect(parseError(api(400, "Content type is required")).message).toBe("Content type is required");
+  });
+
+  it("says 'Request Failed' with the raw text when the answer is not JSON", () => {
+    expect(parseError(new ApiError(500, "<html>oops</html>"))).toMatchObject({
+      title: "Request Failed",
+      message: "<html>oops</html>",
+    });
+    expect(parseError(new Error(""))).toMatchObject({ title: "Request Failed", message: "Unknown error occurred" });
+  });
+});
