@@ -30,6 +30,10 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Tests point Google's OAuth endpoints at a loopback fake. */
   GOOGLE_OAUTH_BASE_URL: optionalUrl("GOOGLE_OAUTH_BASE_URL"),
+  /** Enables the Firebase ID-token exchange at POST /api/auth/verify. */
+  FIREBASE_PROJECT_ID: optionalString,
+  /** Google's X.509 certificates for Firebase ID tokens; tests point it at a loopback fake. */
+  FIREBASE_CERTS_URL: optionalUrl("FIREBASE_CERTS_URL"),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
   OPENAI_MODEL: z.string().default("gpt-5"),
@@ -94,6 +98,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
         ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, baseUrl: c.GOOGLE_OAUTH_BASE_URL }
         : undefined,
+    firebase: c.FIREBASE_PROJECT_ID
+      ? {
+          projectId: c.FIREBASE_PROJECT_ID,
+          certsUrl:
+            c.FIREBASE_CERTS_URL ??
+            "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com",
+        }
+      : undefined,
     openai: { apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL, model: c.OPENAI_MODEL },
     anthropic: { apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL, model: c.ANTHROPIC_MODEL },
     aiTimeoutMs: c.AI_TIMEOUT_MS,

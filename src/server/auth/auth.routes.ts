@@ -2,11 +2,13 @@
 // client address (counts in the database), a username derived from the e-mail when none is given,
 // and every error rewritten to {"error": "<the spec's text>"} so the client shows one shape.
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { isAPIError } from "better-auth/api";
 import { type Context, Hono } from "hono";
-import { AUTH_MESSAGES, PASSWORD_POLICY } from "../../shared/auth";
+import { AUTH_MESSAGES, PASSWORD_POLICY, type SessionUser } from "../../shared/auth";
 import type { SessionCache } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import type { Auth } from "./auth";
+import { FIREBASE_MESSAGES } from "./firebase";
 import type { RateLimiter } from "./rate-limit";
 
 export const SIGN_IN_FAILURES = { max: 5, windowSeconds: 600 };
@@ -59,8 +61,11 @@ export function authRoutes({
   r.get("/password-policy", (c) => c.json(PASSWORD_POLICY));
   r.get("/providers", (c) => c.json({ emailPassword: true, google: googleConfigured }));
 
-  // The spec's verify call: the client confirms its session and receives its profile.
-  r.post("/verify", (c) => {
+  // The spec's verify call. With {idToken}: a Firebase ID token is exchanged for a session
+  // (firebase.ts). Without: the client confirms its session and receives its profile.
+  r.post("/verify", async (c) => {
+    const body = c.req.header("content-type")?.includes("json") ? await readJson(c) : undefined;
+    if (body && body.idToken !== undefined) return firebaseExchange(c, auth, body.idToken);
     const user = c.get("user");
     if (!user) return c.json({ error: "Please sign in to continue.", success: false }, 401);
     return c.json({ success: true, user });
@@ -114,6 +119,54 @@ export function authRoutes({
   });
 
   return r;
+}
+
+async function firebaseExchange(c: Context<AppEnv>, auth: Auth, idToken: unknown): Promise<Response> {
+  if (typeof idToken !== "string" || !idToken) return c.json({ error: FIREBASE_MESSAGES.invalidToken }, 401);
+  let response: Response;
+  try {
+    response = await auth.api.firebaseSignIn({ body: { idToken }, headers: c.req.raw.headers, asResponse: true });
+  } catch (err) {
+    if (!isAPIError(err)) throw err;
+    response = new Response(JSON.stringify({ message: err.message }), { status: err.statusCode });
+  }
+  if (!response.ok) {
+    const { message } = (await response.json().catch(() => ({}))) as { message?: string };
+    // A refused token says only that (no hint why); the other refusals say what to do.
+    const error =
+      response.status === 401 && message !== FIREBASE_MESSAGES.unverifiedEmail
+        ? FIREBASE_MESSAGES.invalidToken
+        : (message ?? "Firebase sign-in failed");
+    // 403: a banned user (the admin plugin's session hook), with its message; 503: certificates unreachable.
+    const status = [400, 401, 403, 503].includes(response.status) ? (response.status as 400 | 401 | 403 | 503) : 500;
+    return c.json({ error }, status);
+  }
+  const { user: u } = (await response.json()) as {
+    user: {
+      id: string;
+      email: string;
+      username?: string | null;
+      name: string;
+      role?: string | null;
+      image?: string | null;
+    };
+  };
+  const user: SessionUser = {
+    id: u.id,
+    email: u.email,
+    username: u.username ?? "",
+    name: u.name,
+    role: u.role ?? "user",
+    image: u.image,
+  };
+  // The session cookie (Better Auth's setSessionCookie) and set-auth-token (bearer plugin) as set.
+  const headers = new Headers({ "content-type": "application/json" });
+  for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  for (const name of ["set-auth-token", "access-control-expose-headers"]) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(JSON.stringify({ success: true, user }), { status: 200, headers });
 }
 
 async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown> | undefined> {

@@ -9,6 +9,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
+import { createFirebaseVerifier, firebaseSignIn } from "./firebase";
 import { uniqueUsername, usernameFromEmail } from "./username";
 
 export interface AuthOptions {
@@ -66,6 +67,8 @@ export function createAuth({ config, db, secret, logger, onUserCreated }: AuthOp
       username({ minUsernameLength: 3, maxUsernameLength: 30 }),
       bearer(),
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      // Always present (server-only endpoint); it answers 400 when FIREBASE_PROJECT_ID is unset.
+      firebaseSignIn(config.firebase ? createFirebaseVerifier(config.firebase) : undefined),
       ...(google
         ? [
             genericOAuth({
