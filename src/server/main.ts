@@ -1,37 +1,16 @@
 // Boot: config → database → app → listen; SIGTERM drains and closes cleanly.
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { openConfiguredDatabase } from "./boot";
 import { startCreditSweeper } from "./credits/sweeper";
-import { DataDirLockedError, openDatabase } from "./db/client";
-import { seedOnce } from "./db/seed";
 import { createDeps } from "./deps";
 import { createLogger } from "./logger";
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const opened = await openConfiguredDatabase();
+  if (!opened) process.exit(1);
+  const { config, database, seeded } = opened;
   const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY);
-
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const seeded = await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
   const deps = createDeps(config, database, logger);
   const app = createApp(deps);
   const sweeper = startCreditSweeper({ ledger: deps.ledger, campaigns: deps.campaigns, logger });

@@ -8,12 +8,11 @@
 // server first (or use PostgreSQL, which any number of processes share).
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import { ConfigError, loadConfig } from "../config";
+import { openConfiguredDatabase } from "../boot";
 import { CampaignService } from "../credits/campaigns.service";
 import { Ledger } from "../credits/credits.service";
-import { DataDirLockedError, type Db, openDatabase } from "../db/client";
+import type { Db } from "../db/client";
 import { bonusCreditCampaigns, users } from "../db/schema";
-import { seedOnce } from "../db/seed";
 import { createLogger } from "../logger";
 
 export const ADMIN_CLI_USAGE = [
@@ -109,30 +108,12 @@ async function main(): Promise<number> {
     console.log(ADMIN_CLI_USAGE);
     return args.length === 0 ? 2 : 0;
   }
-  let config: ReturnType<typeof loadConfig>;
+  // Seeded like the server (once per database), so the Welcome bonus can be switched off before
+  // the server's first start and stays off.
+  const opened = await openConfiguredDatabase();
+  if (!opened) return 1;
+  const { config, database } = opened;
   try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  try {
-    // Seeding first (once per database, as the server does) so the Welcome bonus can be switched
-    // off before the server's first start and stays off.
-    await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
     const result = await runAdminCommand(args, database.db, { holdTtlSeconds: config.holdTtlSeconds });
     for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
     return result.code;
