@@ -93,7 +93,9 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));
 
-  app.all("/api/*", (c) => c.json({ error: `No API endpoint at ${c.req.method} ${c.req.path}` }, 404));
+  app.all("/api/*", (c) => {
+    throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);
+  });
 
   mountClient(app, opts.clientDir);
   return app;

@@ -8,6 +8,7 @@ import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
 import { CampaignService } from "./credits/campaigns.service";
+import { Charges } from "./credits/charge";
 import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
 import { DetectionService } from "./detection/detection.service";
@@ -21,6 +22,7 @@ import { WritingService } from "./writing/writing.service";
 export function createDeps(config: Config, database: Database, logger: Logger) {
   const { db } = database;
   const ledger = new Ledger(db, { holdTtlSeconds: config.holdTtlSeconds });
+  const charges = new Charges(ledger, logger);
   const campaigns = new CampaignService(db, ledger, logger);
   const limiter = new RateLimiter(db);
   const sessionCache = new SessionCache();
@@ -44,15 +46,16 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   });
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
-  const writing = new WritingService({ db, ledger, models, logger });
-  const detection = new DetectionService({ db, ledger, detector: createDetector(config.detection), logger });
-  const seo = new SeoService({ ledger, models, logger });
+  const writing = new WritingService({ db, charges, models, logger });
+  const detection = new DetectionService({ db, charges, detector: createDetector(config.detection), logger });
+  const seo = new SeoService({ charges, models, logger });
   return {
     config,
     database,
     db,
     logger,
     ledger,
+    charges,
     limiter,
     sessionCache,
     auth,

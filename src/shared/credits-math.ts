@@ -24,3 +24,11 @@ export function estimateWritingTokens(opts: { wordCount: number; promptChars: nu
   const words = Math.min(Math.max(opts.wordCount || 800, 100), 10_000);
   return Math.ceil(words * 1.4 * 1.3 + opts.promptChars / 4);
 }
+
+/**
+ * Tokens a model's SEO revision is expected to use: the prompt (characters ÷ 4) plus an answer
+ * about as long as the draft, with 25 % head-room. The hold only; settlement charges the real usage.
+ */
+export function estimateSeoRevisionTokens(promptChars: number, contentChars: number): number {
+  return Math.ceil(promptChars / 4 + (contentChars / 4) * 1.25);
+}

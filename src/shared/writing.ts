@@ -116,7 +116,13 @@ export interface AssistantMessage {
   writer: Writer;
 }
 
+/** Why a model call was stopped before it finished (what it had written is kept and billed). */
+export type StopReason = "out_of_credits" | "time_limit";
+
 interface Billed {
+  /** Set when the call was stopped early; `notice` says so in words a user can act on. */
+  stopped?: StopReason;
+  notice?: string;
   requestId: string;
   responseTime: number;
   creditsUsed: number;

@@ -9,7 +9,7 @@ import {
   UserSearchQuery,
 } from "../../shared/admin";
 import type { CampaignService } from "../credits/campaigns.service";
-import type { AppEnv } from "../http/types";
+import type { SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { DirectGrantService } from "./direct-grant.service";
 
@@ -20,12 +20,13 @@ export function adminRoutes({
   campaigns: CampaignService;
   directGrants: DirectGrantService;
 }) {
-  const r = new Hono<AppEnv>();
+  // Behind requireAdmin (app.ts): the user is always there.
+  const r = new Hono<SignedInEnv>();
 
   r.get("/campaigns", async (c) => c.json({ success: true, campaigns: await campaigns.list() }));
 
   r.post("/campaigns", validate("json", CampaignCreateRequest), async (c) => {
-    const admin = c.get("user")!;
+    const admin = c.var.user;
     const { campaign, granted } = await campaigns.create(c.req.valid("json"), admin.id);
     const message = campaign.active
       ? activationMessage(campaign.campaignType, granted, campaign.creditAmount)
@@ -66,7 +67,7 @@ export function adminRoutes({
   );
 
   r.post("/direct-grant/grant", validate("json", DirectGrantRequest), async (c) => {
-    const admin = c.get("user")!;
+    const admin = c.var.user;
     const body = c.req.valid("json");
     return c.json(await directGrants.grant({ ...body, admin: { id: admin.id, email: admin.email } }));
   });

@@ -8,7 +8,7 @@ import {
   type GrantHistoryEntry,
   type SearchableUser,
 } from "../../shared/admin";
-import type { Ledger } from "../credits/credits.service";
+import { AVAILABLE, type Ledger } from "../credits/credits.service";
 import type { Db } from "../db/client";
 import { creditTransactions, userCredits, users } from "../db/schema";
 import type { Logger } from "../logger";
@@ -32,10 +32,7 @@ export class DirectGrantService {
         id: users.id,
         username: users.username,
         email: users.email,
-        currentCredits:
-          sql<number>`COALESCE(${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits} - ${userCredits.heldCredits}, 0)`.mapWith(
-            Number,
-          ),
+        currentCredits: sql<number>`COALESCE(${AVAILABLE}, 0)`.mapWith(Number),
       })
       .from(users)
       .leftJoin(userCredits, eq(userCredits.userId, users.id))

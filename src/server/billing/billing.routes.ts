@@ -24,13 +24,13 @@ export function billingRoutes({
   r.get("/packages", async (c) => c.json({ success: true, packages: await billing.listPackages() }));
 
   r.get("/credits", requireUser, async (c) => {
-    const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.get("user")!.id);
+    const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.var.user.id);
     return c.json({ success: true, availableCredits, totalCredits, usedCredits, bonusCredits });
   });
 
   r.get("/history", requireUser, validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
-    const rows = await ledger.transactions(c.get("user")!.id, limit);
+    const rows = await ledger.transactions(c.var.user.id, limit);
     return c.json({
       success: true,
       transactions: rows.map(({ id, type, amount, balanceAfter, description, createdAt }) => ({
@@ -46,7 +46,7 @@ export function billingRoutes({
 
   r.get("/usage", requireUser, validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
-    const rows = await ledger.usage(c.get("user")!.id, limit);
+    const rows = await ledger.usage(c.var.user.id, limit);
     return c.json({
       success: true,
       usage: rows.map(({ id, endpoint, aiProvider, creditsUsed, requestTokens, responseTokens, createdAt }) => ({
@@ -62,7 +62,7 @@ export function billingRoutes({
   });
 
   r.post("/checkout", requireUser, validate("json", CheckoutRequest), async (c) => {
-    const user = c.get("user")!;
+    const user = c.var.user;
     const body = c.req.valid("json");
     const { checkoutUrl, sessionId } = await billing.createCheckout({
       user: { id: user.id, email: user.email },

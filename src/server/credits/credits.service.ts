@@ -58,13 +58,18 @@ export interface SettleInput {
   credits?: number;
 }
 
-export interface SettleResult {
+export interface SettleResult<S = undefined> {
   /** Credits actually charged: the price, or less when the balance could not cover it. */
   creditsUsed: number;
   /** What the price called for but the balance could not cover (recorded, never charged). */
   shortfall: number;
   availableAfter: number;
+  /** What `within` returned (undefined for a repeated settlement, whose work was saved the first time). */
+  saved?: S;
 }
+
+/** Runs inside the settling transaction, after the charge: what the work produced is saved with it or not at all. */
+export type WithinSettle<S> = (tx: Tx, charged: { creditsUsed: number }) => Promise<S>;
 
 export interface GrantInput {
   userId: string;
@@ -133,8 +138,14 @@ export interface LedgerOptions {
   holdTtlSeconds: number;
 }
 
-const AVAILABLE = sql`${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits} - ${userCredits.heldCredits}`;
-const LEDGER_BALANCE = sql`${userCredits.totalCredits} + ${userCredits.bonusCredits} - ${userCredits.usedCredits}`;
+// The balance formulas, written once (the schema's CHECK constraint says the same). The ledger
+// balance is SUM(credit_transactions.amount); the available balance leaves out what work in flight
+// holds. Qualified by the table's own name, so they fit any statement that reads user_credits
+// unaliased, joins included.
+const BALANCE_SQL = "user_credits.total_credits + user_credits.bonus_credits - user_credits.used_credits";
+const LEDGER_BALANCE = sql.raw(`(${BALANCE_SQL})`);
+/** Credits a user can spend now. */
+export const AVAILABLE = sql.raw(`(${BALANCE_SQL} - user_credits.held_credits)`);
 
 function assertCredits(name: string, value: number, min: number): void {
   if (!Number.isSafeInteger(value) || value < min)
@@ -219,7 +230,7 @@ export class Ledger {
             UPDATE user_credits
             SET held_credits = held_credits + ${amount}, updated_at = now()
             WHERE user_id = ${userId}
-              AND total_credits + bonus_credits - used_credits - held_credits >= ${amount}
+              AND ${AVAILABLE} >= ${amount}
               AND NOT EXISTS (SELECT 1 FROM api_usage WHERE request_id = ${requestId})
             RETURNING user_id
           )
@@ -249,7 +260,7 @@ export class Ledger {
    * Settling a request id twice charges once: api_usage.request_id is unique, so a second
    * settlement fails inside its transaction (undoing all of it) and returns the first result.
    */
-  async settle(input: SettleInput): Promise<SettleResult> {
+  async settle<S = undefined>(input: SettleInput, within?: WithinSettle<S>): Promise<SettleResult<S>> {
     const { userId, requestId, endpoint, aiProvider, requestTokens, responseTokens } = input;
     assertCredits("requestTokens", requestTokens, 0);
     assertCredits("responseTokens", responseTokens, 0);
@@ -265,10 +276,9 @@ export class Ledger {
             WITH released AS (
               DELETE FROM credit_holds WHERE request_id = ${requestId} AND user_id = ${userId} RETURNING amount
             )
-            SELECT (SELECT COALESCE(sum(amount), 0) FROM released)::int AS hold,
-                   (uc.total_credits + uc.bonus_credits - uc.used_credits - uc.held_credits)::int AS available
-            FROM user_credits uc WHERE uc.user_id = ${userId}
-            FOR UPDATE OF uc`);
+            SELECT (SELECT COALESCE(sum(amount), 0) FROM released)::int AS hold, ${AVAILABLE}::int AS available
+            FROM user_credits WHERE user_id = ${userId}
+            FOR UPDATE OF user_credits`);
         let [account] = rowsOf<{ hold: number; available: number }>(await lockAccount());
         if (!account) {
           // No account yet (and so no hold): open it and charge from its (empty) balance.
@@ -300,8 +310,7 @@ export class Ledger {
               UPDATE user_credits
               SET held_credits = held_credits - ${hold}, used_credits = used_credits + ${creditsUsed}, updated_at = now()
               WHERE user_id = ${userId}
-              RETURNING (total_credits + bonus_credits - used_credits - held_credits)::int AS available,
-                        (total_credits + bonus_credits - used_credits)::int AS balance
+              RETURNING ${AVAILABLE}::int AS available, ${LEDGER_BALANCE}::int AS balance
             ), appended AS (
               INSERT INTO credit_transactions (user_id, type, amount, balance_after, metadata, created_at)
               SELECT ${userId}::text, 'usage', ${-creditsUsed}::int, charged.balance, ${JSON.stringify(metadata)}::jsonb, clock_timestamp()
@@ -311,7 +320,8 @@ export class Ledger {
             SELECT available, balance FROM charged`),
         );
         if (!after) throw new Error(`No credit account for ${userId}`);
-        return { creditsUsed, shortfall, availableAfter: Number(after.available) };
+        const saved = within ? await within(tx, { creditsUsed }) : undefined;
+        return { creditsUsed, shortfall, availableAfter: Number(after.available), saved };
       });
     } catch (err) {
       if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
@@ -324,6 +334,46 @@ export class Ledger {
       const { availableCredits } = await this.balance(userId);
       return { creditsUsed: first.creditsUsed, shortfall: first.shortfall, availableAfter: availableCredits };
     }
+  }
+
+  /**
+   * Grows a hold by up to `amount` credits, as far as the available balance allows (metered work:
+   * the hold keeps ahead of what a model has written). One statement; returns the credits added,
+   * 0 when the balance is spent or the hold is gone.
+   */
+  async topUp(requestId: string, amount: number): Promise<number> {
+    assertCredits("amount", amount, 0);
+    if (amount === 0) return 0;
+    const [row] = rowsOf<{ added: number }>(
+      await this.db.execute(sql`
+        WITH account AS (
+          SELECT h.id AS hold_id, user_credits.user_id, LEAST(${amount}::int, ${AVAILABLE}) AS added
+          FROM credit_holds h JOIN user_credits ON user_credits.user_id = h.user_id
+          WHERE h.request_id = ${requestId}
+          FOR UPDATE OF user_credits
+        ), grown AS (
+          UPDATE user_credits SET held_credits = held_credits + account.added, updated_at = now()
+          FROM account WHERE user_credits.user_id = account.user_id AND account.added > 0
+          RETURNING account.hold_id, account.added
+        ), held AS (
+          UPDATE credit_holds SET amount = credit_holds.amount + grown.added
+          FROM grown WHERE credit_holds.id = grown.hold_id
+          RETURNING grown.added
+        )
+        SELECT COALESCE(sum(added), 0)::int AS added FROM held`),
+    );
+    return Number(row?.added ?? 0);
+  }
+
+  /** Moves a live hold's expiry to `ttlSeconds` from now (its work is still running). One statement. */
+  async renew(requestId: string, ttlSeconds = this.holdTtlSeconds): Promise<boolean> {
+    assertCredits("ttlSeconds", ttlSeconds, 1);
+    const renewed = rowsOf<{ id: number }>(
+      await this.db.execute(sql`
+        UPDATE credit_holds SET expires_at = now() + make_interval(secs => ${ttlSeconds}::int)
+        WHERE request_id = ${requestId} RETURNING id`),
+    );
+    return renewed.length > 0;
   }
 
   /** Releases a hold in full (the work failed or was cancelled). Idempotent; one statement. */

@@ -33,6 +33,27 @@ describeEachDatabase("Ledger", (kind) => {
     return userId;
   }
 
+  it("grows a hold only as far as the available balance goes, and renews its expiry", async () => {
+    const userId = await userWith(10);
+    const requestId = randomUUID();
+    await ledger.hold({ userId, amount: 4, requestId });
+    expect(await ledger.topUp(requestId, 3)).toBe(3);
+    expect(await ledger.topUp(requestId, 5)).toBe(3);
+    expect(await ledger.topUp(requestId, 2)).toBe(0);
+    expect(await ledger.balance(userId)).toMatchObject({ availableCredits: 0, heldCredits: 10 });
+    const [hold] = await t.db.select().from(creditHolds).where(eq(creditHolds.requestId, requestId));
+    expect(hold?.amount).toBe(10);
+    await t.db.execute(
+      sql`UPDATE credit_holds SET expires_at = now() - interval '1 second' WHERE request_id = ${requestId}`,
+    );
+    expect(await ledger.renew(requestId, 60)).toBe(true);
+    expect(await ledger.releaseExpiredHolds()).toBe(0);
+    await ledger.release(requestId);
+    expect(await ledger.balance(userId)).toMatchObject({ availableCredits: 10, heldCredits: 0 });
+    expect(await ledger.topUp(requestId, 1)).toBe(0);
+    expect(await ledger.renew(requestId)).toBe(false);
+  });
+
   it("opens an empty account for a new user", async () => {
     const userId = await userWith(0);
     expect(await ledger.balance(userId)).toEqual({

@@ -1,8 +1,7 @@
 // POST /api/detect-ai's rules: 413 above DETECTION_MAX_CHARS; the caller's own request checked before
-// any work; hold 1 credit → detect → settle 1 credit only when the detection succeeded, else release
-// (a refusal — too short, not English — or a failing third-party service charges nothing and answers
-// success:false). A successful result is attached to the caller's request when one is named.
-import { randomUUID } from "node:crypto";
+// any work; 1 credit charged only when the detection succeeded (a refusal — too short, not English —
+// or a failing third-party service charges nothing and answers success:false). A successful result
+// is attached to the caller's request, when one is named, in the transaction that charges for it.
 import { and, eq } from "drizzle-orm";
 import {
   DETECTION_MAX_CHARS,
@@ -12,7 +11,7 @@ import {
   failedDetection,
 } from "../../shared/detection";
 import { CREDITS } from "../../shared/limits";
-import type { Ledger } from "../credits/credits.service";
+import type { Charges } from "../credits/charge";
 import type { Db } from "../db/client";
 import { apiRequests } from "../db/schema";
 import { AppError } from "../errors";
@@ -26,7 +25,7 @@ export const TOO_LONG_MESSAGE = `Text is too long for AI detection: at most ${DE
 
 export interface DetectionServiceDeps {
   db: Db;
-  ledger: Pick<Ledger, "hold" | "settle" | "release">;
+  charges: Charges;
   detector: Detector;
   logger: Logger;
 }
@@ -52,7 +51,7 @@ export class DetectionService {
   }
 
   async detect(userId: string, input: DetectInput, signal?: AbortSignal): Promise<DetectOutcome> {
-    const { ledger, detector, logger } = this.deps;
+    const { charges, detector, logger } = this.deps;
     if (input.text.length > DETECTION_MAX_CHARS)
       throw new AppError(
         "PAYLOAD_TOO_LARGE",
@@ -65,62 +64,47 @@ export class DetectionService {
     // which would tell a stranger that the id exists).
     const target = input.requestId === undefined ? undefined : await this.ownRequest(userId, input.requestId);
 
-    const holdId = `detect-${randomUUID()}`;
-    const log = logger.child({ requestId: holdId, endpoint: DETECT_ENDPOINT });
-    await ledger.hold({ userId, amount: CREDITS.detection, requestId: holdId });
-
-    let result: DetectionResult;
     const started = performance.now();
-    try {
-      result = await detector.detect(input.text, { signal });
-    } catch (err) {
-      // Detectors resolve failures as success:false; anything thrown is still the service's failure.
-      log.error({ event: "detect.unexpected", err }, "detector threw");
-      result = failedDetection(this.detectorName, "AI detection failed unexpectedly. Please try again.");
-    }
+    const charged = await charges.charge({
+      userId,
+      endpoint: DETECT_ENDPOINT,
+      aiProvider: detector.name,
+      estimate: CREDITS.detection,
+      price: CREDITS.detection,
+      work: async () => {
+        let result: DetectionResult;
+        try {
+          result = await detector.detect(input.text, { signal });
+        } catch (err) {
+          // Detectors resolve failures as success:false; anything thrown is still the service's failure.
+          logger.error({ event: "detect.unexpected", err }, "detector threw");
+          result = failedDetection(this.detectorName, "AI detection failed unexpectedly. Please try again.");
+        }
+        return { value: result, billable: result.success };
+      },
+      save: async (tx, { value }) => {
+        if (target !== undefined)
+          await tx
+            .update(apiRequests)
+            .set({ aiDetectionResult: value })
+            .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+      },
+    });
+    const result = charged.value;
     const ms = Math.round(performance.now() - started);
-
-    if (!result.success) {
-      await ledger.release(holdId).catch((err) => log.error({ event: "detect.release.failed", err }));
-      log.info(
-        { event: "detect.refused", detector: result.detector, error: result.error, ms, credits: 0 },
-        "no charge",
-      );
-      return { aiDetection: result, creditsUsed: 0 };
-    }
-
-    let creditsUsed: number;
-    try {
-      ({ creditsUsed } = await ledger.settle({
-        userId,
-        requestId: holdId,
-        endpoint: DETECT_ENDPOINT,
-        aiProvider: result.detector,
-        requestTokens: 0,
-        responseTokens: 0,
-        credits: CREDITS.detection,
-      }));
-    } catch (err) {
-      await ledger.release(holdId).catch(() => {});
-      throw err;
-    }
-
-    if (target !== undefined) {
-      try {
-        await this.deps.db
-          .update(apiRequests)
-          .set({ aiDetectionResult: result })
-          .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
-      } catch (err) {
-        // The user has the result and has paid; a lost attachment must not turn that into an error.
-        log.error({ event: "detect.attach.failed", err, target }, "could not attach the result");
-      }
-    }
-    log.info(
-      { event: "detect.done", detector: result.detector, words: result.wordCount, ms, credits: creditsUsed },
-      "detection done",
+    logger.info(
+      {
+        event: result.success ? "detect.done" : "detect.refused",
+        requestId: charged.requestId,
+        detector: result.detector,
+        words: result.wordCount,
+        error: result.error,
+        ms,
+        credits: charged.creditsUsed,
+      },
+      result.success ? "detection done" : "no charge",
     );
-    return { aiDetection: result, creditsUsed };
+    return { aiDetection: result, creditsUsed: charged.creditsUsed };
   }
 
   /** The api_requests.id of the caller's request named by `ref`; a 404 when it is not theirs or absent. */

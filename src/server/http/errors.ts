@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
 import type { AppEnv } from "./types";
 
@@ -11,6 +12,8 @@ export function errorBody(message: string, extra?: Record<string, unknown>) {
 }
 
 export function onError(err: Error, c: Context<AppEnv>) {
+  // The client is gone; nobody reads this answer (499: client closed request).
+  if (err instanceof RequestCancelled) return new Response(null, { status: 499 });
   if (err instanceof AppError) {
     const extra = err.code === "INSUFFICIENT_CREDITS" ? { code: err.code, ...err.details } : { code: err.code };
     return c.json(errorBody(err.message, extra), err.status as ContentfulStatusCode);

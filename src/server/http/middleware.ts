@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
 import type { SessionUser } from "../../shared/auth";
 import type { Auth } from "../auth/auth";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import type { AppEnv } from "./types";
+import type { AppEnv, SignedInEnv } from "./types";
 
 export const requestContext =
   (logger: Logger): MiddlewareHandler<AppEnv> =>
@@ -100,10 +101,14 @@ export const sessionUser =
     await next();
   };
 
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * A route for signed-in users: 401 otherwise. Handlers after it see `c.var.user` as a SessionUser
+ * (never null), so no route asserts it.
+ */
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
   if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   await next();
-};
+});
 
 /** One gate on /api/admin/*: 401 signed out, 403 for a non-admin, before any input is looked at. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -9,3 +9,8 @@ export interface AppEnv {
     user: SessionUser | null;
   };
 }
+
+/** What routes behind requireUser see: the same variables, with a user that is always there. */
+export interface SignedInEnv {
+  Variables: AppEnv["Variables"] & { user: SessionUser };
+}

@@ -2,6 +2,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
+import { AppError } from "../errors";
 
 export function firstIssueMessage(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -13,6 +14,6 @@ export function firstIssueMessage(error: z.ZodError): string {
 }
 
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json({ error: firstIssueMessage(result.error as unknown as z.ZodError) }, 400);
+  zValidator(target, schema, (result) => {
+    if (!result.success) throw new AppError("VALIDATION", firstIssueMessage(result.error as unknown as z.ZodError));
   });

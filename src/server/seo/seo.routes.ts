@@ -1,42 +1,27 @@
 // HTTP for SEO (spec §7): POST /api/seo-produce-code, /api/seo-revise-text, /api/seo-optimize.
 // Validation (SeoRequest: 'Content is required', the platform, image URLs) answers 400 before any
-// credit is held; a cancelled model call answers 499 to nobody.
+// credit is held; a cancelled model call answers 499 to nobody (onError).
 import { Hono } from "hono";
 import { SeoRequest } from "../../shared/seo";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
-import { WritingCancelled } from "../writing/models";
 import type { SeoService } from "./seo.service";
-
-const cancelledAnswer = (err: unknown) => {
-  // The client is gone; nobody reads this answer (499: client closed request).
-  if (err instanceof WritingCancelled) return new Response(null, { status: 499 });
-  throw err;
-};
 
 export function seoRoutes({ seo }: { seo: SeoService }) {
   const r = new Hono<AppEnv>();
 
   r.post("/seo-produce-code", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json(await seo.produceCode(c.get("user")!.id, c.req.valid("json"))),
+    c.json(await seo.produceCode(c.var.user.id, c.req.valid("json"))),
   );
 
-  r.post("/seo-revise-text", requireUser, validate("json", SeoRequest), async (c) => {
-    try {
-      return c.json(await seo.reviseText(c.get("user")!.id, c.req.valid("json"), c.req.raw.signal));
-    } catch (err) {
-      return cancelledAnswer(err);
-    }
-  });
+  r.post("/seo-revise-text", requireUser, validate("json", SeoRequest), async (c) =>
+    c.json(await seo.reviseText(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
+  );
 
-  r.post("/seo-optimize", requireUser, validate("json", SeoRequest), async (c) => {
-    try {
-      return c.json(await seo.optimize(c.get("user")!.id, c.req.valid("json"), c.req.raw.signal));
-    } catch (err) {
-      return cancelledAnswer(err);
-    }
-  });
+  r.post("/seo-optimize", requireUser, validate("json", SeoRequest), async (c) =>
+    c.json(await seo.optimize(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
+  );
 
   return r;
 }

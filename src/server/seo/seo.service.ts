@@ -1,11 +1,10 @@
 // The three SEO endpoints' rules: image URLs checked and credits held before any work (402 first),
-// released on any failure.
+// released on any failure (the charge path in credits/charge.ts).
 //  - produce-code: the deterministic HTML pipeline on the text as is, a flat SEO_CREDITS.produceCode.
 //  - revise-text / optimize: the text revised for search by the chosen provider's model through the
 //    writing model layer (hold an estimate, settle on the real tokens), or — with no key for that
 //    provider — by reviseForSeo's deterministic rules at a flat price; optimize then produces the HTML.
-import { randomUUID } from "node:crypto";
-import { creditsForTokens } from "../../shared/credits-math";
+import { creditsForTokens, estimateSeoRevisionTokens } from "../../shared/credits-math";
 import { DEFAULT_PROVIDER, SEO_CREDITS } from "../../shared/limits";
 import {
   InvalidImageUrlError,
@@ -16,10 +15,11 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import type { AiProvider } from "../../shared/writing";
-import type { Ledger } from "../credits/credits.service";
+import { type Charges, PartialWork } from "../credits/charge";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "../writing/models";
+import { anySignal, billedUsage } from "../writing/writing.service";
 import { buildSeoRevisePrompt, produceSeoHtml, reviseForSeo, SEO_REVISE_SYSTEM_PROMPT } from "./index";
 
 /** api_usage.endpoint of each call: the path the client called. */
@@ -30,17 +30,9 @@ export const SEO_ENDPOINTS = {
 } as const;
 
 export interface SeoServiceDeps {
-  ledger: Pick<Ledger, "hold" | "settle" | "release">;
+  charges: Charges;
   models: WritingModels;
   logger: Logger;
-}
-
-/**
- * Tokens a model revision is expected to use: the prompt (characters ÷ 4) plus an answer about as
- * long as the draft, with 25 % head-room. The hold only; settlement charges the real usage.
- */
-export function estimateSeoRevisionTokens(promptChars: number, contentChars: number): number {
-  return Math.ceil(promptChars / 4 + (contentChars / 4) * 1.25);
 }
 
 /** The comma-separated image URLs, or a 400 naming the one that is not an http(s) address. */
@@ -84,44 +76,38 @@ export class SeoService {
 
   /** POST /api/seo-produce-code. */
   async produceCode(userId: string, req: SeoRequest): Promise<SeoProduceResponse> {
-    const { ledger } = this.deps;
     const imageUrls = imageUrlsOf(req);
-    const holdId = `seo-${randomUUID()}`;
-    const log = this.deps.logger.child({ requestId: holdId, endpoint: SEO_ENDPOINTS.produce });
-    await ledger.hold({ userId, amount: SEO_CREDITS.produceCode, requestId: holdId });
-    try {
-      const started = performance.now();
-      const result = produceFor(req, imageUrls, req.content, req.keyphrase);
-      const { creditsUsed } = await ledger.settle({
-        userId,
-        requestId: holdId,
-        endpoint: SEO_ENDPOINTS.produce,
-        aiProvider: null,
-        requestTokens: 0,
-        responseTokens: 0,
-        credits: SEO_CREDITS.produceCode,
-      });
-      log.info(
-        {
-          event: "seo.produce.done",
-          platform: req.platform,
-          ms: Math.round(performance.now() - started),
-          credits: creditsUsed,
-        },
-        "seo html produced",
-      );
-      return {
-        optimizedHtml: result.optimizedHtml,
-        platform: result.platform,
-        meta: result.meta,
-        report: result.report,
-        notes: result.notes,
-        creditsUsed,
-      };
-    } catch (err) {
-      await ledger.release(holdId).catch((e) => log.error({ event: "seo.release.failed", err: e }));
-      throw err;
-    }
+    const started = performance.now();
+    const {
+      value: result,
+      creditsUsed,
+      requestId,
+    } = await this.deps.charges.charge({
+      userId,
+      endpoint: SEO_ENDPOINTS.produce,
+      aiProvider: null,
+      estimate: SEO_CREDITS.produceCode,
+      price: SEO_CREDITS.produceCode,
+      work: async () => ({ value: produceFor(req, imageUrls, req.content, req.keyphrase) }),
+    });
+    this.deps.logger.info(
+      {
+        event: "seo.produce.done",
+        requestId,
+        platform: req.platform,
+        ms: Math.round(performance.now() - started),
+        credits: creditsUsed,
+      },
+      "seo html produced",
+    );
+    return {
+      optimizedHtml: result.optimizedHtml,
+      platform: result.platform,
+      meta: result.meta,
+      report: result.report,
+      notes: result.notes,
+      creditsUsed,
+    };
   }
 
   /** POST /api/seo-revise-text. */
@@ -161,9 +147,9 @@ export class SeoService {
   }
 
   /**
-   * Holds, revises (model or rules), shapes the answer with `finish`, then settles: the real tokens
-   * with a model, the flat price on the offline writer. Any failure releases the hold; a cancelled
-   * model call pays only for what it wrote (nothing when it wrote nothing).
+   * Revises (model or rules) and shapes the answer with `finish` through one charge: the real tokens
+   * with a model, the flat price on the offline writer. A failure
+   * charges nothing; a cancelled model call pays only for what it wrote.
    */
   private async withRevision<R>(
     userId: string,
@@ -174,11 +160,10 @@ export class SeoService {
   ): Promise<
     R & { creditsUsed: number; tokensUsed: number; aiProvider: AiProvider; writer: Revision["writer"]; model: string }
   > {
-    const { ledger, models, logger } = this.deps;
+    const { charges, models, logger } = this.deps;
     const endpoint = SEO_ENDPOINTS[kind];
     const provider: AiProvider = req.aiProvider ?? DEFAULT_PROVIDER;
-    const who = models.describe(provider);
-    const offline = who.writer === "offline";
+    const offline = models.describe(provider).writer === "offline";
     const flatPrice = kind === "revise" ? SEO_CREDITS.reviseOffline : SEO_CREDITS.optimizeOffline;
 
     // The rules' revision also settles the focus keyphrase (argument, else inferred from the title),
@@ -188,110 +173,66 @@ export class SeoService {
       system: SEO_REVISE_SYSTEM_PROMPT,
       prompt: buildSeoRevisePrompt({ markdown: req.content, keyphrase: rules.keyphrase, platform: req.platform }),
     };
-    const hold = offline
-      ? flatPrice
-      : creditsForTokens(estimateSeoRevisionTokens(prompt.system.length + prompt.prompt.length, req.content.length));
-
-    const holdId = `seo-${randomUUID()}`;
-    const log = logger.child({ requestId: holdId, endpoint });
-    await ledger.hold({ userId, amount: hold, requestId: holdId });
-
     const started = performance.now();
-    let written: Awaited<ReturnType<WritingModels["write"]>>;
-    try {
-      written = await models.write({
-        provider,
-        prompt,
-        offline: () => rules.revisedText,
-        expectH1: /^\s*# \S/.test(req.content),
-        signal,
-        webSearch: false,
-      });
-    } catch (err) {
-      if (err instanceof WritingCancelled) {
-        await this.settleCancelled(userId, holdId, endpoint, provider, err);
-        throw err;
-      }
-      await ledger.release(holdId).catch((e) => log.error({ event: "seo.release.failed", err: e }));
-      const appError = classifyProviderError(err);
-      log.warn({ event: `seo.${kind}.failed`, provider, code: appError.code }, "model call failed");
-      throw appError;
-    }
-
-    const revision: Revision = {
-      revisedText: written.writer === "offline" ? rules.revisedText : `${written.text.trim()}\n`,
-      keyphrase: rules.keyphrase,
-      usage: written.usage,
-      writer: written.writer,
-      model: written.model,
+    const charged = await charges.charge({
+      userId,
+      endpoint,
       aiProvider: provider,
-    };
-    try {
-      const body = finish(revision);
-      const { usage } = revision;
-      const { creditsUsed } = await ledger.settle({
-        userId,
-        requestId: holdId,
-        endpoint,
-        aiProvider: provider,
-        requestTokens: usage.inputTokens,
-        responseTokens: Math.max(0, usage.totalTokens - usage.inputTokens),
-        credits: revision.writer === "offline" ? flatPrice : undefined,
-      });
-      log.info(
-        {
-          event: `seo.${kind}.done`,
-          provider,
-          writer: revision.writer,
-          tokens: usage.totalTokens,
-          hold,
-          credits: creditsUsed,
-          ms: Math.round(performance.now() - started),
-        },
-        "seo revision done",
-      );
-      return {
-        ...body,
-        creditsUsed,
-        tokensUsed: usage.totalTokens,
-        aiProvider: provider,
+      estimate: offline
+        ? flatPrice
+        : creditsForTokens(estimateSeoRevisionTokens(prompt.system.length + prompt.prompt.length, req.content.length)),
+      price: offline ? flatPrice : undefined,
+      // Not metered: the answer is about as long as the draft, which the estimate already covers, and
+      // half a revision is no use to anyone.
+      work: async (meter) => {
+        let written: Awaited<ReturnType<WritingModels["write"]>>;
+        try {
+          written = await models.write({
+            provider,
+            prompt,
+            offline: () => rules.revisedText,
+            expectH1: /^\s*# \S/.test(req.content),
+            signal: anySignal(signal, meter.signal),
+            webSearch: false,
+          });
+        } catch (err) {
+          // The client left: what the model wrote is paid for (the caller answers nobody).
+          if (err instanceof WritingCancelled) throw new PartialWork(err.partialText || null, billedUsage(err.usage));
+          const appError = classifyProviderError(err);
+          logger.warn({ event: `seo.${kind}.failed`, provider, code: appError.code }, "model call failed");
+          throw appError;
+        }
+        const revision: Revision = {
+          revisedText: written.writer === "offline" ? rules.revisedText : `${written.text.trim()}\n`,
+          keyphrase: rules.keyphrase,
+          usage: written.usage,
+          writer: written.writer,
+          model: written.model,
+          aiProvider: provider,
+        };
+        return { value: { revision, body: finish(revision) }, usage: billedUsage(written.usage) };
+      },
+    });
+    const { revision, body } = charged.value;
+    logger.info(
+      {
+        event: `seo.${kind}.done`,
+        requestId: charged.requestId,
+        provider,
         writer: revision.writer,
-        model: revision.model,
-      };
-    } catch (err) {
-      await ledger.release(holdId).catch(() => {});
-      throw err;
-    }
-  }
-
-  private async settleCancelled(
-    userId: string,
-    holdId: string,
-    endpoint: string,
-    provider: AiProvider,
-    cancelled: WritingCancelled,
-  ): Promise<void> {
-    const { ledger, logger } = this.deps;
-    try {
-      if (!cancelled.partialText) {
-        await ledger.release(holdId);
-        return;
-      }
-      const { usage } = cancelled;
-      await ledger.settle({
-        userId,
-        requestId: holdId,
-        endpoint,
-        aiProvider: provider,
-        requestTokens: usage.inputTokens,
-        responseTokens: Math.max(0, usage.totalTokens - usage.inputTokens),
-      });
-    } catch (err) {
-      await ledger.release(holdId).catch(() => {});
-      logger.error(
-        { event: "seo.cancel.settle.failed", requestId: holdId, err },
-        "settling a cancelled SEO call failed",
-      );
-    }
+        tokens: revision.usage.totalTokens,
+        credits: charged.creditsUsed,
+        ms: Math.round(performance.now() - started),
+      },
+      "seo revision done",
+    );
+    return {
+      ...body,
+      creditsUsed: charged.creditsUsed,
+      tokensUsed: revision.usage.totalTokens,
+      aiProvider: provider,
+      writer: revision.writer,
+      model: revision.model,
+    };
   }
 }

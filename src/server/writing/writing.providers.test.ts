@@ -38,13 +38,13 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
 
   beforeAll(async () => {
     fake = await startFakeProviders();
-    t = await createTestApp({ database: kind });
+    t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
     const models = createWritingModels({
       openai: { apiKey: "sk-test-openai-key", baseUrl: fake.baseUrl, model: "gpt-5", api: "responses" },
       anthropic: { apiKey: "sk-ant-test-key", baseUrl: fake.baseUrl, model: "claude-sonnet-4-20250514" },
       aiTimeoutMs: AI_TIMEOUT_MS,
     });
-    const writing = new WritingService({ db: t.db, ledger: t.deps.ledger, models, logger: t.deps.logger });
+    const writing = new WritingService({ db: t.db, charges: t.deps.charges, models, logger: t.deps.logger });
     app = createApp({ ...t.deps, writing });
     ada = await t.signUp("ada@example.com");
     await t.deps.ledger.grant({
@@ -290,6 +290,45 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     expect(usage.responseTokens).toBeGreaterThan(0);
     expect(usage.responseTokens).toBeLessThan(1000);
     expect(before.available - after.available).toBe(usage.creditsUsed);
+  });
+
+  it("can't be outrun by a prompt that asks for ten times the words it pays for", async () => {
+    // The hold is sized from wordCount (150); the brief asks for 5,000 words and the model obliges.
+    const cy = await t.signUp(`cy-${kind}@example.com`);
+    await t.deps.ledger.grant({ userId: cy.userId, amount: 5, type: "grant", metadata: { reason: "outrun test" } });
+    const LONG = `# Bread\n\n${"Knead the dough until it passes the windowpane test, then rest it. ".repeat(700)}`;
+    fake.setDefault({ kind: "text", text: LONG, chunkChars: 200, inputTokens: 1200, outputTokens: 12_000 });
+    const ask = () =>
+      app.request("/api/execute", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...cy.headers },
+        body: JSON.stringify({ ...SESSION, contentType: "a 5000-word blog post about bread", wordCount: "150" }),
+      });
+    const answers = await Promise.all([ask(), ask()]);
+    const bodies = await Promise.all(answers.map((r) => r.json() as Promise<GenerationResponse & { error?: string }>));
+    let charged = 0;
+    for (const [i, res] of answers.entries()) {
+      const body = bodies[i]!;
+      if (res.status === 402) {
+        expect(body.error).toMatch(/insufficient credits/i);
+        continue;
+      }
+      expect(res.status).toBe(200);
+      expect(body).toMatchObject({ stopped: "out_of_credits" });
+      expect(body.notice).toMatch(/out of credits/i);
+      const text = messageText(body.response);
+      expect(text.length).toBeGreaterThan(0);
+      expect(text.length).toBeLessThan(LONG.length / 2);
+      // What was delivered is covered by what was charged (characters ÷ 4 tokens, × 1.25 per 1,000).
+      expect(creditsForTokens(Math.ceil(text.length / 4))).toBeLessThanOrEqual(body.creditsUsed);
+      charged += body.creditsUsed;
+    }
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    expect(charged).toBeLessThanOrEqual(5);
+    const usage = await t.deps.ledger.usage(cy.userId, 10);
+    expect(usage.every((u) => u.shortfall === 0)).toBe(true);
+    expect(await t.deps.ledger.balance(cy.userId)).toMatchObject({ availableCredits: 5 - charged, heldCredits: 0 });
+    fake.reset();
   });
 
   it("leaves the ledger's invariants intact", async () => {

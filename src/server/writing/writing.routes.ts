@@ -6,11 +6,11 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import { ExecuteRequest, FinalRewriteRequest, ReviseTextRequest } from "../../shared/writing";
+import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
 import { requireUser } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import type { AppEnv, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
-import { WritingCancelled } from "./models";
 import type { WritingJob, WritingService } from "./writing.service";
 
 /** Comment lines keep idle proxies from closing a stream while a model thinks. */
@@ -20,42 +20,35 @@ export function writingRoutes({ writing }: { writing: WritingService }) {
   const r = new Hono<AppEnv>();
 
   r.post("/execute", requireUser, validate("json", ExecuteRequest), async (c) =>
-    respond(c, await writing.prepareExecute(c.get("user")!.id, c.req.valid("json"))),
+    respond(c, await writing.prepareExecute(c.var.user.id, c.req.valid("json"))),
   );
 
   r.post("/final-rewrite", requireUser, validate("json", FinalRewriteRequest), async (c) =>
-    respond(c, await writing.prepareFinalRewrite(c.get("user")!.id, c.req.valid("json"))),
+    respond(c, await writing.prepareFinalRewrite(c.var.user.id, c.req.valid("json"))),
   );
 
   r.post("/revise-text", requireUser, validate("json", ReviseTextRequest), async (c) =>
-    respond(c, await writing.prepareReviseText(c.get("user")!.id, c.req.valid("json"))),
+    respond(c, await writing.prepareReviseText(c.var.user.id, c.req.valid("json"))),
   );
 
   r.get("/history", requireUser, async (c) => {
     const limit = Number(c.req.query("limit") ?? HISTORY_LIMIT);
-    return c.json(await writing.history(c.get("user")!.id, Number.isFinite(limit) ? limit : HISTORY_LIMIT));
+    return c.json(await writing.history(c.var.user.id, Number.isFinite(limit) ? limit : HISTORY_LIMIT));
   });
 
   r.post("/reset", requireUser, async (c) => {
-    const deleted = await writing.reset(c.get("user")!.id);
+    const deleted = await writing.reset(c.var.user.id);
     return c.json({ success: true, deleted });
   });
 
   return r;
 }
 
-const wantsStream = (c: Context<AppEnv>) => /\btext\/event-stream\b/i.test(c.req.header("accept") ?? "");
+const wantsStream = (c: Context<SignedInEnv>) => /\btext\/event-stream\b/i.test(c.req.header("accept") ?? "");
 
-async function respond<R>(c: Context<AppEnv>, job: WritingJob<R>) {
-  if (!wantsStream(c)) {
-    try {
-      return c.json((await job.run({ signal: c.req.raw.signal })) as Record<string, unknown>);
-    } catch (err) {
-      // The client is gone; nobody reads this answer (499: client closed request).
-      if (err instanceof WritingCancelled) return new Response(null, { status: 499 });
-      throw err;
-    }
-  }
+async function respond<R>(c: Context<SignedInEnv>, job: WritingJob<R>) {
+  // A cancelled call throws RequestCancelled, which onError answers 499 (to nobody).
+  if (!wantsStream(c)) return c.json((await job.run({ signal: c.req.raw.signal })) as Record<string, unknown>);
 
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
@@ -76,7 +69,7 @@ async function respond<R>(c: Context<AppEnv>, job: WritingJob<R>) {
       const body = await job.run({ signal: cancel.signal, onDelta: (text) => void send("delta", { text }) });
       await send("done", body);
     } catch (err) {
-      if (err instanceof WritingCancelled) return;
+      if (err instanceof RequestCancelled) return;
       const e = err instanceof AppError ? err : undefined;
       if (!e) c.get("log")?.error({ event: "writing.stream.unhandled", err }, "unhandled error in a stream");
       await send("error", {

@@ -1,6 +1,6 @@
-// The writing loop's rules: hold credits → call the model → settle on the real token usage → record
-// the request; release the hold on any failure. No database transaction is open while a model writes.
-import { randomUUID } from "node:crypto";
+// The writing loop's rules: hold credits → call the model (the hold grows as it writes) → settle on
+// the real token usage and record the request in one transaction; release the hold on any failure.
+// No database transaction is open while a model writes.
 import { desc, eq } from "drizzle-orm";
 import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
 import { HISTORY_LIMIT } from "../../shared/limits";
@@ -17,13 +17,19 @@ import {
   type Writer,
   type WritingEndpoint,
 } from "../../shared/writing";
-import type { Ledger } from "../credits/credits.service";
-import type { Db } from "../db/client";
+import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
+import type { Db, Tx } from "../db/client";
 import { apiRequests } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "./models";
-import { finalRewriteOffline, reviseOffline, reviseTextOffline, writeOfflineDraft } from "./offline-writer";
+import { classifyProviderError, offlineUsage, type TokenUsage, WritingCancelled, type WritingModels } from "./models";
+import {
+  countTokensOffline,
+  finalRewriteOffline,
+  reviseOffline,
+  reviseTextOffline,
+  writeOfflineDraft,
+} from "./offline-writer";
 import {
   buildDraftPrompt,
   buildFinalRewritePrompt,
@@ -37,7 +43,7 @@ import { countWords } from "./text";
 
 export interface WritingServiceDeps {
   db: Db;
-  ledger: Pick<Ledger, "hold" | "settle" | "release">;
+  charges: Charges;
   models: WritingModels;
   logger: Logger;
 }
@@ -99,6 +105,7 @@ interface Outcome {
   aiProvider: AiProvider;
   writer: Writer;
   model: string;
+  stopped?: StopReason;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -230,94 +237,85 @@ export class WritingService {
 
   /** Holds the estimated credits (a 402 'Insufficient credits…' when they are not there). */
   private async prepare<R>(spec: JobSpec, shape: (o: Outcome) => R): Promise<WritingJob<R>> {
-    const { ledger, models } = this.deps;
-    const requestId = randomUUID();
+    const { charges, models } = this.deps;
     const who = models.describe(spec.aiProvider);
     const promptChars = spec.prompt.system.length + spec.prompt.prompt.length;
-    const hold = creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars }));
-    await ledger.hold({ userId: spec.userId, amount: hold, requestId });
-    let started = false;
+    const held = await charges.hold({
+      userId: spec.userId,
+      endpoint: USAGE_ENDPOINT[spec.endpoint],
+      aiProvider: spec.aiProvider,
+      estimate: creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars })),
+      metered: true,
+    });
     return {
-      requestId,
+      requestId: held.requestId,
       aiProvider: spec.aiProvider,
       ...who,
-      run: async (opts = {}) => {
-        if (started) throw new Error("A writing job runs once");
-        started = true;
-        return shape(await this.run(spec, requestId, hold, opts));
-      },
-      abandon: async () => {
-        if (started) return;
-        started = true;
-        await ledger.release(requestId);
-      },
+      run: async (opts = {}) => shape(await this.run(spec, held, opts)),
+      abandon: () => held.release(),
     };
   }
 
-  private async run(spec: JobSpec, requestId: string, hold: number, opts: RunOptions): Promise<Outcome> {
-    const { ledger, models, logger } = this.deps;
-    const log = logger.child({ requestId, endpoint: spec.endpoint });
+  private async run(spec: JobSpec, held: Held, opts: RunOptions): Promise<Outcome> {
+    const { models, logger } = this.deps;
+    const log = logger.child({ requestId: held.requestId, endpoint: spec.endpoint });
     const startedAt = performance.now();
-    let result: Awaited<ReturnType<WritingModels["write"]>>;
-    try {
-      result = await models.write({
-        provider: spec.aiProvider,
-        prompt: spec.prompt,
-        offline: spec.offline,
-        expectH1: spec.expectH1,
-        signal: opts.signal,
-        onDelta: opts.onDelta,
-      });
-    } catch (err) {
-      if (err instanceof WritingCancelled) {
-        await this.settleCancelled(spec, requestId, err, Math.round(performance.now() - startedAt));
-        throw err;
-      }
-      await ledger.release(requestId).catch((e) => log.error({ event: "writing.release.failed", err: e }));
-      const appError = classifyProviderError(err);
-      log.warn(
-        {
-          event: `writing.${spec.endpoint}.failed`,
-          provider: spec.aiProvider,
-          code: appError.code,
-          cause: describeCause(err),
-        },
-        "model call failed",
-      );
-      throw appError;
-    }
+    const promptTokens = offlineUsage(spec.prompt, "").inputTokens;
+    let written = "";
+    const charged = await held.run(
+      async (meter) => {
+        try {
+          const result = await models.write({
+            provider: spec.aiProvider,
+            prompt: spec.prompt,
+            offline: spec.offline,
+            expectH1: spec.expectH1,
+            signal: anySignal(opts.signal, meter.signal),
+            onDelta: (text) => {
+              // Text the hold can't cover is never handed out: the meter stops the call instead.
+              if (!meter.observe(promptTokens + countTokensOffline(written) + countTokensOffline(text))) return;
+              written += text;
+              opts.onDelta?.(text);
+            },
+          });
+          return { value: result, usage: billedUsage(result.usage) };
+        } catch (err) {
+          if (err instanceof WritingCancelled) {
+            // What the client was sent, priced at characters ÷ 4 (an aborted call reports no usage).
+            const usage = offlineUsage(spec.prompt, written);
+            const partial = written ? { text: written, ...models.describe(spec.aiProvider), usage } : null;
+            throw new PartialWork(partial, billedUsage(usage));
+          }
+          const appError = classifyProviderError(err);
+          log.warn(
+            {
+              event: `writing.${spec.endpoint}.failed`,
+              provider: spec.aiProvider,
+              code: appError.code,
+              cause: describeCause(err),
+            },
+            "model call failed",
+          );
+          throw appError;
+        }
+      },
+      (tx, r) =>
+        this.record(tx, spec, r.requestId, {
+          ...r.value,
+          responseTime: Math.round(performance.now() - startedAt),
+          creditsUsed: r.creditsUsed,
+        }),
+    );
     const responseTime = Math.round(performance.now() - startedAt);
-    const { usage } = result;
-    let creditsUsed: number;
-    try {
-      ({ creditsUsed } = await ledger.settle({
-        userId: spec.userId,
-        requestId,
-        endpoint: USAGE_ENDPOINT[spec.endpoint],
-        aiProvider: spec.aiProvider,
-        requestTokens: usage.inputTokens,
-        responseTokens: usage.totalTokens - usage.inputTokens,
-      }));
-    } catch (err) {
-      await ledger.release(requestId).catch(() => {});
-      throw err;
-    }
-    await this.record(spec, requestId, {
-      text: result.text,
-      writer: result.writer,
-      model: result.model,
-      usage,
-      responseTime,
-      creditsUsed,
-    });
+    const { value: result, creditsUsed } = charged;
     log.info(
       {
-        event: `writing.${spec.endpoint}.done`,
+        event: `writing.${spec.endpoint}.${charged.stopped ? "stopped" : "done"}`,
         provider: spec.aiProvider,
         writer: result.writer,
         model: result.model,
-        tokens: usage.totalTokens,
-        hold,
+        tokens: result.usage.totalTokens,
+        hold: held.estimate,
         credits: creditsUsed,
         ms: responseTime,
       },
@@ -325,75 +323,53 @@ export class WritingService {
     );
     return {
       text: result.text,
-      requestId,
+      requestId: held.requestId,
       responseTime,
       creditsUsed,
-      tokensUsed: usage.totalTokens,
+      tokensUsed: result.usage.totalTokens,
       aiProvider: spec.aiProvider,
       writer: result.writer,
       model: result.model,
+      stopped: charged.stopped,
     };
   }
 
-  /** The client went away: nothing written → nothing charged; otherwise only the tokens used so far. */
-  private async settleCancelled(spec: JobSpec, requestId: string, cancelled: WritingCancelled, responseTime: number) {
-    const { ledger, models, logger } = this.deps;
-    const log = logger.child({ requestId, endpoint: spec.endpoint });
-    try {
-      if (!cancelled.partialText) {
-        await ledger.release(requestId);
-        log.info({ event: `writing.${spec.endpoint}.cancelled`, credits: 0 }, "cancelled before any text");
-        return;
-      }
-      const { usage } = cancelled;
-      const { creditsUsed } = await ledger.settle({
-        userId: spec.userId,
-        requestId,
-        endpoint: USAGE_ENDPOINT[spec.endpoint],
-        aiProvider: spec.aiProvider,
-        requestTokens: usage.inputTokens,
-        responseTokens: usage.totalTokens - usage.inputTokens,
-      });
-      const who = models.describe(spec.aiProvider);
-      await this.record(spec, requestId, { text: cancelled.partialText, ...who, usage, responseTime, creditsUsed });
-      log.info(
-        { event: `writing.${spec.endpoint}.cancelled`, tokens: usage.totalTokens, credits: creditsUsed },
-        "cancelled",
-      );
-    } catch (err) {
-      await ledger.release(requestId).catch(() => {});
-      log.error({ event: "writing.cancel.settle.failed", err }, "settling a cancelled request failed");
-    }
-  }
-
+  /** The history row, written in the transaction that settles the request's credits. */
   private async record(
+    tx: Tx,
     spec: JobSpec,
     requestId: string,
     r: { text: string; writer: Writer; model: string; usage: TokenUsage; responseTime: number; creditsUsed: number },
   ) {
-    try {
-      await this.deps.db.insert(apiRequests).values({
-        userId: spec.userId,
-        requestId,
-        endpoint: spec.endpoint,
-        currentDate: spec.record.currentDate,
-        contentType: spec.record.contentType,
-        targetAudience: spec.record.targetAudience ?? null,
-        wordCount: spec.record.wordCount ?? null,
-        additionalContext: spec.record.additionalContext ?? null,
-        aiProvider: spec.aiProvider,
-        writingStyle: spec.record.writingStyle ?? null,
-        model: r.model,
-        response: assistantMessage(r.text, r.writer, r.model),
-        tokensUsed: r.usage.totalTokens,
-        responseTime: r.responseTime,
-        creditsUsed: r.creditsUsed,
-      });
-    } catch (err) {
-      // The user has the text and has paid; a lost history row must not turn that into an error.
-      this.deps.logger.error({ event: "writing.record.failed", requestId, err }, "could not record the request");
-    }
+    await tx.insert(apiRequests).values({
+      userId: spec.userId,
+      requestId,
+      endpoint: spec.endpoint,
+      currentDate: spec.record.currentDate,
+      contentType: spec.record.contentType,
+      targetAudience: spec.record.targetAudience ?? null,
+      wordCount: spec.record.wordCount ?? null,
+      additionalContext: spec.record.additionalContext ?? null,
+      aiProvider: spec.aiProvider,
+      writingStyle: spec.record.writingStyle ?? null,
+      model: r.model,
+      response: assistantMessage(r.text, r.writer, r.model),
+      tokensUsed: r.usage.totalTokens,
+      responseTime: r.responseTime,
+      creditsUsed: r.creditsUsed,
+    });
   }
+}
+
+/** The ledger's split of a model call's tokens: the prompt, and everything after it. */
+export function billedUsage(usage: TokenUsage): Usage {
+  return { requestTokens: usage.inputTokens, responseTokens: Math.max(0, usage.totalTokens - usage.inputTokens) };
+}
+
+/** One signal that aborts when any of the given ones does. */
+export function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  return present.length === 1 ? present[0] : AbortSignal.any(present);
 }
 
 function toDraftRequest(s: SessionContext): DraftRequest {
@@ -410,6 +386,7 @@ function toDraftRequest(s: SessionContext): DraftRequest {
 
 function billed(o: Outcome) {
   return {
+    ...(o.stopped ? { stopped: o.stopped, notice: STOP_MESSAGES[o.stopped] } : {}),
     requestId: o.requestId,
     responseTime: o.responseTime,
     creditsUsed: o.creditsUsed,

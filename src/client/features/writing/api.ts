@@ -35,6 +35,7 @@ import type {
   Writer,
 } from "../../../shared/writing";
 import { ApiError, apiFetch } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { SseParser } from "./sse";
 import type { DraftResult } from "./types";
 
@@ -82,7 +83,7 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
   const type = res.headers.get("content-type") ?? "";
   if (!type.includes("text/event-stream") || !res.body) {
     const text = await res.text();
-    return (text ? JSON.parse(text) : null) as R;
+    return withNotice((text ? JSON.parse(text) : null) as R);
   }
 
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -103,7 +104,7 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
           soFar += text;
           opts.onDelta?.(text, soFar);
         } else if (ev.event === "done") {
-          return JSON.parse(ev.data) as R;
+          return withNotice(JSON.parse(ev.data) as R);
         } else if (ev.event === "error") {
           const data = JSON.parse(ev.data) as { error?: string; code?: string; status?: number };
           throw new ApiError(
@@ -137,7 +138,14 @@ export function streamFinalRewrite(
 async function postJson<R>(path: string, body: unknown, opts: CallOptions = {}): Promise<R> {
   const res = await apiFetch("POST", path, body, { signal: opts.signal });
   const text = await res.text();
-  return (text ? JSON.parse(text) : null) as R;
+  return withNotice((text ? JSON.parse(text) : null) as R);
+}
+
+/** A call the server stopped early (out of credits, time limit) still answers with what was written: say so. */
+function withNotice<R>(body: R): R {
+  const notice = (body as { notice?: unknown } | null)?.notice;
+  if (typeof notice === "string" && notice) toast.warning("Stopped early", notice);
+  return body;
 }
 
 /** POST /api/execute as plain JSON: `{response, responseTime, requestId, creditsUsed, writer, model, …}`. */

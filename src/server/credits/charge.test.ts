@@ -1,0 +1,312 @@
+// The one charge path on a real database: hold → work → settle and save together, or release.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { apiRequests, apiUsage, creditHolds } from "../db/schema";
+import { AppError } from "../errors";
+import { createLogger } from "../logger";
+import { describeEachDatabase } from "../testing/databases";
+import { assertLedgerInvariants } from "../testing/ledger-invariants";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { Charges, PartialWork, RequestCancelled } from "./charge";
+
+/** A promise and the functions that settle it: the test decides when work finishes. */
+function deferred<T = void>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Polls `check` until it holds (a generous ceiling: this waits on the database, not on a clock). */
+async function until(check: () => Promise<boolean>, what: string, ceilingMs = 20_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ceilingMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describeEachDatabase("Charges", (kind) => {
+  let t: TestApp;
+  let charges: Charges;
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
+    charges = t.deps.charges;
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function userWith(credits: number): Promise<string> {
+    n += 1;
+    const { userId } = await t.insertUser(`charge${n}-${kind}@example.com`);
+    if (credits > 0)
+      await t.deps.ledger.grant({ userId, amount: credits, type: "grant", metadata: { reason: "test" } });
+    return userId;
+  }
+  const available = async (userId: string) => (await t.deps.ledger.balance(userId)).availableCredits;
+  const usageOf = (requestId: string) => t.db.select().from(apiUsage).where(eq(apiUsage.requestId, requestId));
+  const holdOf = (requestId: string) => t.db.select().from(creditHolds).where(eq(creditHolds.requestId, requestId));
+  const base = (userId: string) => ({ userId, endpoint: "/api/test", aiProvider: "openai" });
+
+  it("settles on the usage the work reports and saves its result in the same transaction", async () => {
+    const userId = await userWith(20);
+    const charged = await charges.charge({
+      ...base(userId),
+      estimate: 5,
+      work: async () => ({ value: "a draft", usage: { requestTokens: 1000, responseTokens: 1000 } }),
+      save: async (tx, r) => {
+        await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+        return r.creditsUsed;
+      },
+    });
+    // 2,000 tokens × 1.25 = 2.5 → 3 credits.
+    expect(charged).toMatchObject({ value: "a draft", creditsUsed: 3, saved: 3 });
+    expect(await available(userId)).toBe(17);
+    const [row] = await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, charged.requestId));
+    expect(row?.creditsUsed).toBe(3);
+    expect(await holdOf(charged.requestId)).toHaveLength(0);
+  });
+
+  it("keeps neither the charge nor the record when saving fails", async () => {
+    const userId = await userWith(20);
+    let requestId = "";
+    const err = await charges
+      .charge({
+        ...base(userId),
+        estimate: 5,
+        price: 4,
+        work: async () => ({ value: "paid work" }),
+        save: async (tx, r) => {
+          requestId = r.requestId;
+          await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+          throw new Error("the process died between settle and save");
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(await available(userId)).toBe(20);
+    expect(await usageOf(requestId)).toHaveLength(0);
+    expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toHaveLength(0);
+    expect(await holdOf(requestId)).toHaveLength(0);
+  });
+
+  it("charges a fixed price whatever the work reports", async () => {
+    const userId = await userWith(5);
+    const charged = await charges.charge({
+      ...base(userId),
+      estimate: 1,
+      price: 1,
+      work: async () => ({ value: 42, usage: { requestTokens: 50_000, responseTokens: 0 } }),
+    });
+    expect(charged.creditsUsed).toBe(1);
+    expect(await available(userId)).toBe(4);
+  });
+
+  it("records free work with a zero-credit usage row", async () => {
+    const userId = await userWith(0);
+    const charged = await charges.charge({
+      ...base(userId),
+      aiProvider: "offline",
+      estimate: 0,
+      price: 0,
+      work: async () => ({ value: "sample" }),
+    });
+    expect(charged.creditsUsed).toBe(0);
+    const [usage] = await usageOf(charged.requestId);
+    expect(usage).toMatchObject({ creditsUsed: 0, aiProvider: "offline" });
+  });
+
+  it("refuses with a 402 before the work runs when the estimate is not there", async () => {
+    const userId = await userWith(2);
+    let ran = false;
+    const err = await charges
+      .charge({
+        ...base(userId),
+        estimate: 3,
+        work: async () => {
+          ran = true;
+          return { value: 1 };
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(402);
+    expect((err as AppError).details).toEqual({ required: 3, available: 2 });
+    expect(ran).toBe(false);
+  });
+
+  it("releases everything when the work fails", async () => {
+    const userId = await userWith(10);
+    const err = await charges
+      .charge({
+        ...base(userId),
+        estimate: 6,
+        work: async () => {
+          throw new AppError("PROVIDER_UNAVAILABLE", "down");
+        },
+      })
+      .catch((e: unknown) => e);
+    expect((err as AppError).code).toBe("PROVIDER_UNAVAILABLE");
+    expect(await available(userId)).toBe(10);
+  });
+
+  it("charges nothing and saves nothing for work that is not billable, but answers it", async () => {
+    const userId = await userWith(3);
+    let saved = false;
+    const charged = await charges.charge({
+      ...base(userId),
+      estimate: 1,
+      price: 1,
+      work: async () => ({ value: { success: false }, billable: false }),
+      save: async () => {
+        saved = true;
+      },
+    });
+    expect(charged).toMatchObject({ value: { success: false }, creditsUsed: 0 });
+    expect(saved).toBe(false);
+    expect(await available(userId)).toBe(3);
+    expect(await usageOf(charged.requestId)).toHaveLength(0);
+  });
+
+  it("pays for and saves what was written when the client leaves, then reports the cancellation", async () => {
+    const userId = await userWith(10);
+    const saves: Array<{ value: string; partial: boolean }> = [];
+    let requestId = "";
+    const err = await charges
+      .charge<string>({
+        ...base(userId),
+        estimate: 5,
+        work: async () => {
+          throw new PartialWork("half a draft", { requestTokens: 400, responseTokens: 400 });
+        },
+        save: async (_tx, r) => {
+          requestId = r.requestId;
+          saves.push({ value: r.value, partial: r.partial });
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestCancelled);
+    expect(saves).toEqual([{ value: "half a draft", partial: true }]);
+    const [usage] = await usageOf(requestId);
+    expect(usage?.creditsUsed).toBe(1); // 800 tokens × 1.25 → 1
+    expect(await available(userId)).toBe(9);
+  });
+
+  it("charges nothing when the client leaves before anything was written", async () => {
+    const userId = await userWith(10);
+    const err = await charges
+      .charge({
+        ...base(userId),
+        estimate: 5,
+        work: async () => {
+          throw new PartialWork(null, { requestTokens: 400, responseTokens: 0 });
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestCancelled);
+    expect(await available(userId)).toBe(10);
+  });
+
+  it("grows a metered hold ahead of the tokens written", async () => {
+    const userId = await userWith(100);
+    const held = await charges.hold({ ...base(userId), estimate: 2, metered: true });
+    const charged = await held.run(async (meter) => {
+      const holds: number[] = [];
+      for (let tokens = 1000; tokens <= 20_000; tokens += 1000) {
+        await meter.settled();
+        expect(meter.observe(tokens)).toBe(true);
+        holds.push((await holdOf(held.requestId))[0]?.amount ?? 0);
+      }
+      return { value: holds, usage: { requestTokens: 0, responseTokens: 20_000 } };
+    });
+    // The hold grew from the 2-credit estimate and always covered what had been written.
+    charged.value.forEach((amount, i) => {
+      expect(amount).toBeGreaterThanOrEqual(Math.ceil(((i + 1) * 1000 * 1.25) / 1000));
+    });
+    // 20,000 tokens → 25 credits.
+    expect(charged.creditsUsed).toBe(25);
+    expect(charged.stopped).toBeUndefined();
+    expect(await available(userId)).toBe(75);
+  });
+
+  it("stops metered work before it delivers what the balance can't cover, and settles the rest", async () => {
+    const userId = await userWith(5);
+    const held = await charges.hold({ ...base(userId), estimate: 2, metered: true });
+    let delivered = 0;
+    const charged = await held.run(async (meter) => {
+      // A model that would write 50,000 tokens, a thousand at a time, until it is stopped.
+      for (let tokens = 1000; tokens <= 50_000; tokens += 1000) {
+        await meter.settled();
+        if (!meter.observe(tokens)) break;
+        delivered = tokens;
+      }
+      expect(meter.signal.aborted).toBe(true);
+      throw new PartialWork(`${delivered} tokens of text`, { requestTokens: 0, responseTokens: delivered });
+    });
+    // Five credits cover 4,000 tokens (× 1.25 = 5); the 5,000th would have needed 7.
+    expect(delivered).toBe(4000);
+    expect(charged).toMatchObject({ stopped: "out_of_credits", value: "4000 tokens of text", creditsUsed: 5 });
+    const [usage] = await usageOf(held.requestId);
+    expect(usage?.shortfall).toBe(0);
+    expect(await available(userId)).toBe(0);
+  });
+
+  it("keeps a hold alive while its work runs, past the hold's own lifetime", async () => {
+    const userId = await userWith(10);
+    const live = new Charges(t.deps.ledger, createLogger("silent"), { renewEveryMs: 50 });
+    const finish = deferred();
+    const held = await live.hold({ ...base(userId), estimate: 4 });
+    // A hold that would expire in a second, renewed every 50 ms while the work runs.
+    await t.db.execute(
+      sql`UPDATE credit_holds SET expires_at = now() + interval '1 second' WHERE request_id = ${held.requestId}`,
+    );
+    const [before] = await holdOf(held.requestId);
+    const running = held.run(async () => {
+      await finish.promise;
+      return { value: "done", usage: { requestTokens: 100, responseTokens: 100 } };
+    });
+    await until(async () => {
+      const [h] = await holdOf(held.requestId);
+      return h !== undefined && h.expiresAt.getTime() - before!.expiresAt.getTime() > 60_000;
+    }, "the hold to be renewed");
+    expect(await t.deps.ledger.releaseExpiredHolds()).toBe(0);
+    finish.resolve();
+    expect((await running).creditsUsed).toBe(1);
+  });
+
+  it("stops work that outlives the longest a hold may live", async () => {
+    const userId = await userWith(10);
+    const brief = new Charges(t.deps.ledger, createLogger("silent"), { renewEveryMs: 20, maxHoldMs: 100 });
+    const charged = await brief.charge({
+      ...base(userId),
+      estimate: 4,
+      metered: true,
+      work: async (meter) => {
+        await new Promise((resolve) => meter.signal.addEventListener("abort", resolve, { once: true }));
+        throw new PartialWork("what was written", { requestTokens: 100, responseTokens: 300 });
+      },
+    });
+    expect(charged.stopped).toBe("time_limit");
+    expect(charged.creditsUsed).toBe(1);
+  });
+
+  describe("release of a hold that never ran", () => {
+    it("returns the estimate and makes run refuse", async () => {
+      const userId = await userWith(10);
+      const held = await charges.hold({ ...base(userId), estimate: 7 });
+      expect(await available(userId)).toBe(3);
+      await held.release();
+      expect(await available(userId)).toBe(10);
+      await held.release();
+      expect(await available(userId)).toBe(10);
+      expect(() => held.run(async () => ({ value: 1 }))).toThrow(/runs once/);
+    });
+  });
+});

@@ -1,0 +1,309 @@
+// The one way a feature spends credits (DESIGN.md "Money and credits"): hold an estimate before
+// the work starts → run the work → settle on what it used (or a fixed price) and save what it
+// produced in the same transaction → or release everything when it failed. While the work runs its
+// hold is renewed (a crash still loses nothing: the sweeper releases holds that stop being renewed)
+// and, for metered work, grown ahead of what the model has written; when the balance can't cover
+// more, the work is stopped before it delivers the uncovered part and what it delivered is settled
+// — no unpaid shortfall, no free text.
+import { randomUUID } from "node:crypto";
+import { creditsForTokens } from "../../shared/credits-math";
+import type { StopReason } from "../../shared/writing";
+import type { Tx } from "../db/client";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import type { Ledger } from "./credits.service";
+
+export interface Usage {
+  requestTokens: number;
+  responseTokens: number;
+}
+
+/** Why metered work was stopped before it finished. */
+export type { StopReason };
+
+export const STOP_MESSAGES: Record<StopReason, string> = {
+  out_of_credits: "Stopped: out of credits. You have what was written so far; buy credits to continue.",
+  time_limit: "Stopped: the AI call ran past its time limit. You have what was written so far.",
+};
+
+/** Handed to the work: its abort signal, and where it reports the tokens used so far. */
+export interface Meter {
+  /** Aborts when the work must stop: the client left, the balance ran out or time is up. */
+  readonly signal: AbortSignal;
+  /**
+   * Tokens used so far (prompt + output), reported before that output is delivered. Grows the hold
+   * ahead of them. False when the hold can't cover them: the work is stopped and that output must
+   * not be delivered, so nothing is ever handed out unpaid.
+   */
+  observe(tokens: number): boolean;
+  /** Resolves when no top-up of the hold is in flight. */
+  settled(): Promise<void>;
+}
+
+/** The work's answer: what it produced and what it used (omit usage for fixed-price work). */
+export interface Finished<T> {
+  value: T;
+  usage?: Usage;
+  /** False: nothing is charged and nothing saved (a detector that refused the text). */
+  billable?: boolean;
+}
+
+/**
+ * Thrown by work that stopped part way (the client left, or the meter stopped it): `value` is what
+ * was delivered (null: nothing), `usage` what it used. The charge settles and saves the delivered part.
+ */
+export class PartialWork<T> extends Error {
+  constructor(
+    readonly value: T | null,
+    readonly usage: Usage,
+  ) {
+    super("The work stopped before it finished.");
+    this.name = "PartialWork";
+  }
+}
+
+/** The client went away; nobody reads the answer (the HTTP layer answers 499). */
+export class RequestCancelled extends Error {
+  constructor() {
+    super("The request was cancelled by the client.");
+    this.name = "RequestCancelled";
+  }
+}
+
+export interface ChargeInput {
+  userId: string;
+  /** api_usage.endpoint: the path the client called. */
+  endpoint: string;
+  /** Who did the work, recorded on the usage row ('offline' for the offline writer, a detector's name). */
+  aiProvider: string | null;
+  /** Credits reserved before the work starts (0: free work, still recorded). */
+  estimate: number;
+  /** A fixed price; otherwise the price of the usage the work reports. */
+  price?: number;
+  /** Grow the hold as the work reports tokens (model calls priced by usage). */
+  metered?: boolean;
+  /** The caller's signal (the client's request). */
+  signal?: AbortSignal;
+}
+
+export interface Charged<T, S> {
+  requestId: string;
+  value: T;
+  creditsUsed: number;
+  /** What `save` returned; undefined when nothing was billable. */
+  saved: S | undefined;
+  /** Set when metered work was stopped early and what it delivered was settled. */
+  stopped?: StopReason;
+}
+
+export type Work<T> = (meter: Meter) => Promise<Finished<T>>;
+/** Saves what the work produced inside the settling transaction: both are kept, or neither. */
+export type Save<T, S> = (
+  tx: Tx,
+  r: { requestId: string; value: T; creditsUsed: number; partial: boolean },
+) => Promise<S>;
+
+/** A hold taken for one piece of work: run it once, or release it. */
+export interface Held {
+  readonly requestId: string;
+  readonly estimate: number;
+  run<T, S = undefined>(work: Work<T>, save?: Save<T, S>): Promise<Charged<T, S>>;
+  /** Releases the hold of work that will never run (a no-op after run). */
+  release(): Promise<void>;
+}
+
+export interface ChargesOptions {
+  /** How often a live hold's expiry is pushed forward (default: a third of the ledger's TTL). */
+  renewEveryMs?: number;
+  /** The longest a hold may be kept alive; the work is stopped then (default 30 minutes). */
+  maxHoldMs?: number;
+}
+
+/** Tokens a hold is grown ahead of what is written: a quarter of the use so far, at least 2,000. */
+const lookahead = (tokens: number) => Math.max(2000, Math.ceil(tokens / 4));
+
+export class Charges {
+  private readonly renewEveryMs: number;
+  private readonly maxHoldMs: number;
+
+  constructor(
+    private readonly ledger: Pick<Ledger, "hold" | "settle" | "release" | "topUp" | "renew" | "holdTtlSeconds">,
+    private readonly logger: Logger,
+    opts: ChargesOptions = {},
+  ) {
+    this.renewEveryMs = opts.renewEveryMs ?? Math.max(1000, (ledger.holdTtlSeconds * 1000) / 3);
+    this.maxHoldMs = opts.maxHoldMs ?? 30 * 60_000;
+  }
+
+  /** Holds, runs and settles in one call (work that needs no answer between the hold and the work). */
+  async charge<T, S = undefined>(input: ChargeInput & { work: Work<T>; save?: Save<T, S> }): Promise<Charged<T, S>> {
+    const held = await this.hold(input);
+    return held.run(input.work, input.save);
+  }
+
+  /** Reserves the estimate (a 402 'Insufficient credits' when the balance can't cover it). */
+  async hold(input: ChargeInput): Promise<Held> {
+    const requestId = randomUUID();
+    await this.ledger.hold({ userId: input.userId, amount: input.estimate, requestId });
+    let state: "held" | "running" | "done" = "held";
+    return {
+      requestId,
+      estimate: input.estimate,
+      run: (work, save) => {
+        if (state !== "held") throw new Error("A held charge runs once");
+        state = "running";
+        return this.run(input, requestId, work, save).finally(() => {
+          state = "done";
+        });
+      },
+      release: async () => {
+        if (state !== "held") return;
+        state = "done";
+        await this.ledger.release(requestId);
+      },
+    };
+  }
+
+  private async run<T, S>(input: ChargeInput, requestId: string, work: Work<T>, save?: Save<T, S>) {
+    const log = this.logger.child({ requestId, endpoint: input.endpoint });
+    const meter = new LiveMeter(this.ledger, requestId, input, log);
+    const renewal = setInterval(() => {
+      if (meter.age() >= this.maxHoldMs) return meter.stop("time_limit");
+      void this.ledger.renew(requestId).catch((err) => log.warn({ event: "credits.hold.renew_failed", err }));
+    }, this.renewEveryMs);
+    renewal.unref();
+
+    let finished: Finished<T> | undefined;
+    let partial: PartialWork<T> | undefined;
+    try {
+      finished = await work(meter);
+    } catch (err) {
+      if (!(err instanceof PartialWork)) {
+        clearInterval(renewal);
+        await meter.settled();
+        await this.ledger.release(requestId).catch((e) => log.error({ event: "credits.release.failed", err: e }));
+        throw err;
+      }
+      partial = err as PartialWork<T>;
+    } finally {
+      clearInterval(renewal);
+      meter.close();
+    }
+    await meter.settled();
+
+    const value = finished ? finished.value : partial?.value;
+    if (value === null || value === undefined || finished?.billable === false) {
+      await this.ledger.release(requestId);
+      if (partial) throw meter.stopReason ? stoppedEmpty(meter.stopReason) : new RequestCancelled();
+      return { requestId, value: value as T, creditsUsed: 0, saved: undefined };
+    }
+    const usage = finished?.usage ?? partial?.usage ?? { requestTokens: 0, responseTokens: 0 };
+    const isPartial = partial !== undefined;
+    let settled: Awaited<ReturnType<Ledger["settle"]>> & { saved?: S };
+    try {
+      settled = await this.ledger.settle(
+        {
+          userId: input.userId,
+          requestId,
+          endpoint: input.endpoint,
+          aiProvider: input.aiProvider,
+          requestTokens: usage.requestTokens,
+          responseTokens: usage.responseTokens,
+          // A fixed price is for finished work; what a stopped model call delivered is priced by its tokens.
+          credits: isPartial ? undefined : input.price,
+        },
+        save && ((tx, { creditsUsed }) => save(tx, { requestId, value, creditsUsed, partial: isPartial })),
+      );
+    } catch (err) {
+      await this.ledger.release(requestId).catch(() => {});
+      throw err;
+    }
+    if (settled.shortfall > 0)
+      log.warn({ event: "credits.shortfall", shortfall: settled.shortfall }, "usage beyond what the balance covered");
+    if (partial && !meter.stopReason) throw new RequestCancelled();
+    return {
+      requestId,
+      value,
+      creditsUsed: settled.creditsUsed,
+      saved: settled.saved,
+      ...(meter.stopReason ? { stopped: meter.stopReason } : {}),
+    };
+  }
+}
+
+function stoppedEmpty(reason: StopReason) {
+  return reason === "out_of_credits"
+    ? new AppError("INSUFFICIENT_CREDITS", `Insufficient credits: ${STOP_MESSAGES.out_of_credits}`)
+    : new AppError("PROVIDER_UNAVAILABLE", "The AI call ran past its time limit and is temporarily unavailable.");
+}
+
+/** The meter of one running charge: a signal that aborts on the caller's abort or a stop, and the hold's growth. */
+class LiveMeter implements Meter {
+  private readonly controller = new AbortController();
+  private readonly started = Date.now();
+  private held: number;
+  private topping: Promise<void> | null = null;
+  private exhausted = false;
+  stopReason: StopReason | undefined;
+  private readonly onCallerAbort = () => this.controller.abort(new RequestCancelled());
+
+  constructor(
+    private readonly ledger: Pick<Ledger, "topUp">,
+    private readonly requestId: string,
+    private readonly input: ChargeInput,
+    private readonly log: Logger,
+  ) {
+    this.held = input.estimate;
+    if (input.signal?.aborted) this.onCallerAbort();
+    else input.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
+  }
+
+  get signal() {
+    return this.controller.signal;
+  }
+
+  age() {
+    return Date.now() - this.started;
+  }
+
+  stop(reason: StopReason) {
+    if (this.controller.signal.aborted) return;
+    this.stopReason = reason;
+    this.log.info({ event: "credits.work.stopped", reason, held: this.held }, "work stopped");
+    this.controller.abort(new Error(STOP_MESSAGES[reason]));
+  }
+
+  observe(tokens: number): boolean {
+    if (!this.input.metered || this.input.price !== undefined) return true;
+    if (this.controller.signal.aborted) return false;
+    if (creditsForTokens(tokens) > this.held) {
+      this.stop("out_of_credits");
+      return false;
+    }
+    const wanted = creditsForTokens(tokens + lookahead(tokens));
+    if (this.topping || this.exhausted || wanted <= this.held) return true;
+    this.topping = this.ledger
+      .topUp(this.requestId, wanted - this.held)
+      .then((added) => {
+        this.held += added;
+        if (this.held < wanted) this.exhausted = true;
+      })
+      .catch((err) => {
+        this.log.warn({ event: "credits.hold.topup_failed", err }, "could not grow the hold");
+        this.exhausted = true;
+      })
+      .finally(() => {
+        this.topping = null;
+      });
+    return true;
+  }
+
+  /** Waits for a top-up in flight (so the settlement sees the hold as it finally is). */
+  async settled() {
+    await this.topping;
+  }
+
+  close() {
+    this.input.signal?.removeEventListener("abort", this.onCallerAbort);
+  }
+}

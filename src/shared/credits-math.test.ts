@@ -1,0 +1,70 @@
+// The money math with literal expected values: a change to the markup, the rounding or the
+// estimates fails here even where route tests compute their expectations with the same functions.
+import { describe, expect, it } from "vitest";
+import {
+  centsToUsd,
+  creditsForTokens,
+  estimateSeoRevisionTokens,
+  estimateWritingTokens,
+  pricePerCredit,
+} from "./credits-math";
+
+describe("creditsForTokens: 1 credit per 1,000 tokens × 1.25, rounded up, at least 1 for any work", () => {
+  it.each([
+    [0, 0],
+    [-5, 0],
+    [Number.NaN, 0],
+    [1, 1],
+    [799, 1],
+    [800, 1],
+    [801, 2],
+    [1000, 2],
+    [1600, 2],
+    [1601, 3],
+    [2000, 3],
+    [4000, 5],
+    [4001, 6],
+    [20_000, 25],
+    [100_000, 125],
+  ])("%d tokens → %d credits", (tokens, credits) => {
+    expect(creditsForTokens(tokens)).toBe(credits);
+  });
+});
+
+describe("pricePerCredit: USD to three decimals", () => {
+  it.each([
+    [499, 50, 0.1],
+    [999, 120, 0.083],
+    [1999, 300, 0.067],
+    [4999, 1000, 0.05],
+    [100, 0, 0],
+  ])("%d cents for %d credits → $%d", (cents, credits, usd) => {
+    expect(pricePerCredit(cents, credits)).toBe(usd);
+  });
+
+  it("serves cents as dollars", () => {
+    expect(centsToUsd(999)).toBe(9.99);
+    expect(centsToUsd(5000)).toBe(50);
+  });
+});
+
+describe("hold estimates", () => {
+  it.each([
+    // words clamped to 100–10,000 (0 → 800); 1.4 tokens a word × 1.3 head-room + prompt characters ÷ 4
+    [{ wordCount: 800, promptChars: 0 }, 1456],
+    [{ wordCount: 0, promptChars: 0 }, 1456],
+    [{ wordCount: 50, promptChars: 0 }, 182],
+    [{ wordCount: 150, promptChars: 8000 }, 2273],
+    [{ wordCount: 50_000, promptChars: 0 }, 18_200],
+  ])("writing %o → %d tokens", (input, tokens) => {
+    expect(estimateWritingTokens(input)).toBe(tokens);
+  });
+
+  it.each([
+    [0, 0, 0],
+    [4000, 8000, 3500],
+    [10_001, 3, 2502],
+  ])("SEO revision with a %d-character prompt and %d-character draft → %d tokens", (prompt, content, tokens) => {
+    expect(estimateSeoRevisionTokens(prompt, content)).toBe(tokens);
+  });
+});
