@@ -214,7 +214,12 @@ test.describe("home and results", () => {
       route.fulfill({
         status: 402,
         contentType: "application/json",
-        body: JSON.stringify({ error: "Insufficient credits: this needs 42 credits and you have 31 available." }),
+        body: JSON.stringify({
+          error: "Insufficient credits: this needs 42 credits and you have 31 available.",
+          code: "INSUFFICIENT_CREDITS",
+          required: 42,
+          available: 31,
+        }),
       }),
     );
     await generateButton(page).click();

@@ -1,5 +1,7 @@
-// One parseError: any failed call → the spec §8 toast title and message. The server's error text is
-// matched by content, in the order of the spec's table.
+// Reading failed calls, in one place: parseError (any failure → the spec §8 toast title and message,
+// the server's text matched by content in the order of the spec's table), errorText (the server's
+// plain message for a toast) and errorFields (the other fields of an {"error": …} body, such as a
+// 402's required and available).
 import { ApiError, serverMessage } from "./api";
 
 export interface ParsedError {
@@ -55,4 +57,25 @@ export function parseError(err: unknown): ParsedError {
   const rule = RULES.find((r) => lower.includes(r.match));
   if (rule) return { title: rule.title, message: rule.message ?? text, kind: rule.kind, status };
   return { title: "API Error", message: text || "Please try again", kind: "api", status };
+}
+
+/** The server's {"error": …} text, else a fallback (never an HTML page or a stack). */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    const text = err.serverMessage;
+    if (text && !/^\s*</.test(text)) return text;
+    return `${fallback} (${err.status})`;
+  }
+  return fallback;
+}
+
+/** The fields of a failed call's JSON body ({} when there is none). */
+export function errorFields(err: unknown): Record<string, unknown> {
+  if (!(err instanceof ApiError)) return {};
+  try {
+    const json = JSON.parse(err.body) as unknown;
+    return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -11,10 +11,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { apiPost } from "../../lib/api";
+import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
-import { errorText } from "../credits/use-error-toast";
 import {
   CampaignFormSchema,
   type CampaignFormValues,

@@ -10,10 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { apiRequest } from "../../lib/api";
+import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
-import { errorText, useErrorToast } from "../credits/use-error-toast";
+import { useErrorToast } from "../credits/use-error-toast";
 import { AdminGate } from "./admin-gate";
 import { CAMPAIGNS_KEY, CampaignForm } from "./campaign-form";
 import { CampaignRecipientsDialog } from "./campaign-recipients-dialog";

@@ -16,11 +16,12 @@ import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/c
 import { Spinner } from "../../components/ui/spinner";
 import { apiPost } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { BILLING_CONFIG_KEY, useCreditPackages } from "../credits/credits";
 import { formatCredits, formatPricePerCredit, formatUsd } from "../credits/format";
-import { errorText, useErrorToast } from "../credits/use-error-toast";
+import { useErrorToast } from "../credits/use-error-toast";
 import { rememberPendingPurchase } from "./payment-return";
 
 export function useBillingConfig() {

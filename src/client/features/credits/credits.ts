@@ -1,10 +1,9 @@
 // The client's view of credits, shared by billing, the admin screens and the writing screens:
-// query keys, the package list, and reading the server's 402 'Insufficient credits' text.
+// query keys, the package list, and reading the server's 402 'Insufficient credits' answer.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { CreditPackage, PackagesResponse } from "../../../shared/billing";
-import { ApiError } from "../../lib/api";
-import { parseError } from "../../lib/errors";
+import { errorFields, parseError } from "../../lib/errors";
 import { CREDITS_KEY } from "../auth/auth-context";
 
 export const PACKAGES_KEY = ["/api/billing/packages"] as const;
@@ -31,25 +30,16 @@ export interface InsufficientCredits {
 }
 
 /**
- * Reads the amounts out of the server's 402 text ('Insufficient credits: this needs 12 credits and
- * you have 3 available.'); null when the text is not about insufficient credits.
+ * The amounts of a failed call's 402 (its body carries `required` and `available`), or null when it
+ * failed for another reason.
  */
-export function parseInsufficientCredits(text: string): Partial<InsufficientCredits> | null {
-  if (!/insufficient credits/i.test(text)) return null;
-  const needs = /needs\s+(\d+)/i.exec(text) ?? /required\D{0,20}(\d+)/i.exec(text);
-  const has = /you have\s+(\d+)/i.exec(text) ?? /available\D{0,20}(\d+)/i.exec(text);
-  const result: Partial<InsufficientCredits> = {};
-  if (needs) result.required = Number(needs[1]);
-  if (has) result.available = Number(has[1]);
-  return result;
-}
-
-/** The insufficient-credits amounts carried by a failed call, or null when it failed for another reason. */
 export function insufficientCreditsFrom(err: unknown): Partial<InsufficientCredits> | null {
-  if (err instanceof ApiError && err.status !== 402 && !/insufficient credits/i.test(err.body)) return null;
-  const parsed = parseError(err);
-  if (parsed.kind !== "insufficient-credits") return null;
-  return parseInsufficientCredits(parsed.message) ?? {};
+  if (parseError(err).kind !== "insufficient-credits") return null;
+  const { required, available } = errorFields(err);
+  const result: Partial<InsufficientCredits> = {};
+  if (typeof required === "number") result.required = required;
+  if (typeof available === "number") result.available = available;
+  return result;
 }
 
 /**

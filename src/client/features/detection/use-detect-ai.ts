@@ -7,10 +7,10 @@
 import { useMutation } from "@tanstack/react-query";
 import type { DetectionResult } from "../../../shared/detection";
 import { ApiError } from "../../lib/api";
+import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { useInsufficientCredits } from "../credits/insufficient-credits-dialog";
-import { errorText } from "../credits/use-error-toast";
 import { detectAi } from "./api";
 
 export const DETECTION_TOASTS = {

@@ -4,10 +4,10 @@
 // refreshed after every call.
 import { useMutation } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api";
+import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { useInsufficientCredits } from "../credits/insufficient-credits-dialog";
-import { errorText } from "../credits/use-error-toast";
 import { type SeoCall, type SeoHtmlEndpoint, type SeoHtmlResult, seoHtml } from "./api";
 
 export const SEO_TOASTS = {
