@@ -127,4 +127,16 @@ describe("Google sign-in", () => {
     expect(forged.status).toBeGreaterThanOrEqual(300);
     expect(forged.headers.get("location") ?? "").toMatch(/error/);
   });
+
+  it("counts callbacks in the sign-in limiter, per client address", async () => {
+    const forged = (address: string) =>
+      t.app.request("http://localhost/api/auth/callback/google?code=fake-auth-code&state=forged", {
+        headers: { "x-forwarded-for": address },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await forged("192.0.2.240")).status);
+    expect(statuses.slice(0, 5).every((s) => s === 302)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect((await forged("192.0.2.241")).status).toBe(302);
+  });
 });
