@@ -74,6 +74,9 @@ const BODY_PATHS = new Set([
   "/change-email",
 ]);
 
+/** Paths that change who a user is (verified, role, address, name): cached lookups are dropped. */
+const USER_CHANGING = new Set(["/verify-email", "/update-user", "/change-email", "/unlink-account"]);
+
 /** Paths after which sessions may have ended: drop this process's cached lookups. */
 const SESSION_ENDING = new Set([
   "/sign-out",
@@ -238,7 +241,7 @@ export function authRoutes({
       ...(body ? { body: JSON.stringify(body) } : c.req.method === "POST" ? { body: await c.req.arrayBuffer() } : {}),
     });
     const response = await auth.handler(request);
-    if (SESSION_ENDING.has(path) && response.ok) sessionCache.clear();
+    if ((SESSION_ENDING.has(path) && response.ok) || USER_CHANGING.has(path)) sessionCache.clear();
     else if (SESSION_ENDING.has(path)) sessionCache.forget(c.req.raw.headers);
 
     if (attempt && (await judge(response.clone()))) await attempt.succeeded();
