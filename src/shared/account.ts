@@ -1,6 +1,6 @@
 // The Settings page's requests and answers (/api/account, and Better Auth's profile endpoints).
 import { z } from "zod";
-import { PASSWORD_POLICY, type PasswordPolicy, passwordMessage } from "./auth";
+import { AUTH_MESSAGES, PASSWORD_POLICY, type PasswordPolicy, passwordMessage } from "./auth";
 
 export const AccountDeleteRequest = z.object({
   confirmEmail: z
@@ -57,7 +57,7 @@ export function newPasswordSchema(policy: PasswordPolicy = PASSWORD_POLICY) {
       confirmPassword: z.string(),
     })
     .refine((v) => v.newPassword === v.confirmPassword, {
-      message: "Passwords don't match",
+      message: AUTH_MESSAGES.passwordsDontMatch,
       path: ["confirmPassword"],
     });
 }
