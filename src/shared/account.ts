@@ -17,7 +17,8 @@ export interface AccountStatus {
   emailVerified: boolean;
   hasPassword: boolean;
   signInMethods: string[];
-  google: { configured: boolean; linked: boolean };
+  /** accountId: the linked Google account (null when none), for unlink-account. */
+  google: { configured: boolean; accountId: string | null };
   requireEmailVerification: boolean;
 }
 

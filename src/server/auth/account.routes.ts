@@ -39,7 +39,7 @@ export function accountRoutes(deps: {
       .where(eq(users.id, user.id));
     if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     const methods = await db
-      .select({ provider: accounts.providerId, hasPassword: accounts.password })
+      .select({ id: accounts.id, provider: accounts.providerId, hasPassword: accounts.password })
       .from(accounts)
       .where(eq(accounts.userId, user.id));
     return c.json({
@@ -48,7 +48,11 @@ export function accountRoutes(deps: {
       emailVerified: row.emailVerified,
       hasPassword: methods.some((m) => m.provider === "credential" && Boolean(m.hasPassword)),
       signInMethods: methods.map((m) => m.provider),
-      google: { configured: deps.googleConfigured, linked: methods.some((m) => m.provider === "google") },
+      google: {
+        configured: deps.googleConfigured,
+        // Better Auth's unlink-account names the account by this id.
+        accountId: methods.find((m) => m.provider === "google")?.id ?? null,
+      },
       requireEmailVerification: deps.requireEmailVerification,
     });
   });

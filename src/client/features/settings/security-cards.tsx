@@ -228,10 +228,10 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3 text-sm">
         <span className="font-medium text-slate-900">Google</span>
-        <Badge variant={status.google.linked ? "success" : "secondary"}>
-          {status.google.linked ? "Connected" : "Not connected"}
+        <Badge variant={status.google.accountId ? "success" : "secondary"}>
+          {status.google.accountId ? "Connected" : "Not connected"}
         </Badge>
-        {status.google.linked ? (
+        {status.google.accountId ? (
           <Button
             variant="outline"
             size="sm"
@@ -239,7 +239,7 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
             onClick={async () => {
               setPending(true);
               try {
-                await apiPost("/api/auth/unlink-account", { providerId: "google" });
+                await apiPost("/api/auth/unlink-account", { accountId: status.google.accountId });
                 toast.success("Google disconnected");
                 await refresh();
               } catch (err) {
