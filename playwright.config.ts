@@ -6,7 +6,10 @@ import { defineConfig } from "@playwright/test";
 // Debian's Chromium, never a downloaded browser (no network but the package registries).
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 5187);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "draftsmith-e2e-"));
+// Set once in the runner and inherited by the workers, so specs can read the server's mail outbox
+// (DATA_DIR/outbox: the server runs without SMTP_URL) — see e2e/account/outbox.ts.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "draftsmith-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 const DIST = process.env.DIST_DIR ?? "dist";
 // e2e/credits/purchase.spec.ts buys credits on a second app, with Stripe keys, whose SDK talks to a
 // loopback Stripe (e2e/credits/fake-stripe-checkout.ts) that also plays the hosted checkout page.

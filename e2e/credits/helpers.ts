@@ -1,6 +1,7 @@
 // Accounts for the credit and admin specs. Sign-ups are limited to 10 a minute per address, so
 // these specs make as few as they can; the admin account is shared and made once per server.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { verifyAddress } from "../account/outbox";
 import { expect, PASSWORD, test, uniqueEmail } from "../fixtures";
 
 /** In playwright.config.ts's ADMIN_EMAILS. */
@@ -26,9 +27,13 @@ export async function signUpOrIn(request: APIRequestContext, baseURL: string | u
   ).toBe(200);
 }
 
-/** Signs the page's browser context in as the admin (making the account on first use). */
+/**
+ * Signs the page's browser context in as the admin (making the account on first use). ADMIN_EMAILS
+ * grants the role once the address is verified, so the link from the server's outbox is followed.
+ */
 export async function signInAsAdmin(page: Page, baseURL: string | undefined) {
   await signUpOrIn(page.request, baseURL, ADMIN_EMAIL);
+  await verifyAddress(page.request, baseURL, ADMIN_EMAIL);
 }
 
 /** Signs the page's browser context in as a brand-new user; returns the address. */

@@ -8,7 +8,6 @@ import { NotFoundPage } from "./features/pages/not-found";
 import { PolicyPage } from "./features/pages/policy";
 import { PromptingGuidePage } from "./features/pages/prompting-guide";
 import { RouteErrorPage } from "./features/pages/route-error";
-import { SettingsPage } from "./features/pages/settings";
 
 const page = (element: React.ReactNode) => (
   <Suspense
@@ -33,6 +32,10 @@ const DirectGrant = lazy(() =>
 const FullApp = lazy(() =>
   import("./features/writing/full-app/full-app-page").then((m) => ({ default: m.FullAppPage })),
 );
+const Settings = lazy(() => import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
+const ResetPassword = lazy(() =>
+  import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
+);
 const ProseConsole = lazy(() =>
   import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
 );
@@ -54,7 +57,8 @@ export const router = createBrowserRouter([
       { path: PAGE_ROUTES.console, element: page(<ProseConsole />) },
       { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
-      { path: PAGE_ROUTES.settings, element: <SettingsPage /> },
+      { path: PAGE_ROUTES.settings, element: page(<Settings />) },
+      { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -9,7 +9,9 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { isKnownPage } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
+import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
+import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
@@ -64,6 +66,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.use("/api/*", sessionUser(auth, deps.sessionCache));
   app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
   app.use("/api/admin/*", requireAdmin);
+  for (const path of PAID_ENDPOINTS) app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
 
   app.get("/api/health", async (c) => {
     try {
@@ -80,11 +83,24 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/auth",
     authRoutes({
       auth,
+      db: deps.db,
       limiter: deps.limiter,
+      signInLimiter: deps.signInLimiter,
       sessionCache: deps.sessionCache,
       signUpsPerMinute: config.signUpsPerMinute,
       trustProxy: config.trustProxy,
       googleConfigured: Boolean(config.google),
+    }),
+  );
+  app.route(
+    "/api/account",
+    accountRoutes({
+      db: deps.db,
+      auth,
+      account: deps.account,
+      sessionCache: deps.sessionCache,
+      googleConfigured: Boolean(config.google),
+      requireEmailVerification: config.requireEmailVerification,
     }),
   );
   app.route("/api/billing", billingRoutes({ ledger: deps.ledger, billing: deps.billing, publicUrl: config.publicUrl }));

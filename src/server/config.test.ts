@@ -41,4 +41,47 @@ describe("loadConfig", () => {
     expect(c.adminEmails).toEqual(["a@x.com", "b@y.com"]);
     expect(c.publicUrl).toBe("https://app.example.com");
   });
+
+  it("reads TRUST_PROXY as off, a hop count (true = 1) or trusted proxy addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.7" }).trustProxy).toEqual({
+      addresses: ["10.0.0.0/8", "192.0.2.7"],
+    });
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY must be true, false, a number/);
+  });
+
+  it("takes every Better Auth setting through config: BETTER_AUTH_URL as PUBLIC_URL, the rest refused", () => {
+    expect(loadConfig({}).authBaseUrl).toBe("http://localhost:5000");
+    expect(loadConfig({ PORT: "6100" }).authBaseUrl).toBe("http://localhost:6100");
+    const aliased = loadConfig({ BETTER_AUTH_URL: "https://app.example.com/" });
+    expect(aliased.publicUrl).toBe("https://app.example.com");
+    expect(aliased.authBaseUrl).toBe("https://app.example.com");
+    expect(() => loadConfig({ BETTER_AUTH_URL: "https://a.example.com", PUBLIC_URL: "https://b.example.com" })).toThrow(
+      /BETTER_AUTH_URL and PUBLIC_URL differ/,
+    );
+    expect(() => loadConfig({ BETTER_AUTH_TRUSTED_ORIGINS: "https://evil.example" })).toThrow(
+      /BETTER_AUTH_TRUSTED_ORIGINS is not used/,
+    );
+    expect(() => loadConfig({ BETTER_AUTH_SECRETS: "1:abc" })).toThrow(/BETTER_AUTH_SECRETS is not used/);
+  });
+
+  it("reads the mail settings", () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: "Draftsmith <no-reply@localhost>" });
+    expect(loadConfig({ PUBLIC_URL: "https://app.example.com" }).mail.from).toBe(
+      "Draftsmith <no-reply@app.example.com>",
+    );
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Us <us@example.com>" }).mail).toEqual(
+      {
+        smtpUrl: "smtps://u:p@mail.example.com:465",
+        from: "Us <us@example.com>",
+      },
+    );
+    expect(() => loadConfig({ SMTP_URL: "mail.example.com" })).toThrow(/SMTP_URL must start with smtp/);
+    expect(loadConfig({}).requireEmailVerification).toBe(false);
+    expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: "true" }).requireEmailVerification).toBe(true);
+    expect(() => loadConfig({ REQUIRE_EMAIL_VERIFICATION: "yes" })).toThrow(/REQUIRE_EMAIL_VERIFICATION/);
+  });
 });

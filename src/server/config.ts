@@ -1,4 +1,5 @@
 // The one place the environment is read. A bad value stops the process with one line per problem.
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 const optionalString = z
@@ -24,7 +25,20 @@ const ConfigSchema = z.object({
     message: "BETTER_AUTH_SECRET must be at least 32 characters",
   }),
   ADMIN_EMAILS: z.string().default(""),
-  TRUST_PROXY: z.enum(["true", "false", ""]).default("false"),
+  /** false | true (= 1 hop) | a number of proxy hops | comma-separated trusted proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().trim().default("false"),
+  /** Better Auth would read these behind config's back: BETTER_AUTH_URL is taken as PUBLIC_URL, the others refused. */
+  BETTER_AUTH_URL: optionalUrl("BETTER_AUTH_URL"),
+  BETTER_AUTH_TRUSTED_ORIGINS: optionalString,
+  BETTER_AUTH_SECRETS: optionalString,
+  /** Outgoing mail: smtp(s)://user:pass@host:port; unset, each message is written to DATA_DIR/outbox. */
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), {
+    message: "SMTP_URL must start with smtp:// or smtps://",
+  }),
+  MAIL_FROM: optionalString,
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(["true", "false", ""], { message: "REQUIRE_EMAIL_VERIFICATION must be true or false" })
+    .default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -76,9 +90,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.DETECTOR === "sapling" && !c.SAPLING_API_KEY) problems.push("DETECTOR=sapling needs SAPLING_API_KEY");
   if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET))
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  const trustProxy = parseTrustProxy(c.TRUST_PROXY);
+  if (typeof trustProxy === "string") problems.push(trustProxy);
+  if (c.BETTER_AUTH_URL && c.PUBLIC_URL && c.BETTER_AUTH_URL.replace(/\/+$/, "") !== c.PUBLIC_URL.replace(/\/+$/, ""))
+    problems.push("BETTER_AUTH_URL and PUBLIC_URL differ: set PUBLIC_URL only");
+  if (c.BETTER_AUTH_TRUSTED_ORIGINS)
+    problems.push(
+      "BETTER_AUTH_TRUSTED_ORIGINS is not used: Draftsmith trusts PUBLIC_URL (or the request's own host); unset it",
+    );
+  if (c.BETTER_AUTH_SECRETS) problems.push("BETTER_AUTH_SECRETS is not used: set BETTER_AUTH_SECRET; unset it");
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
     problems.push("STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET too (credits come only from verified webhooks)");
   if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (c.PUBLIC_URL ?? c.BETTER_AUTH_URL)?.replace(/\/+$/, "");
 
   return {
     env: c.NODE_ENV,
@@ -87,12 +111,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
-    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ""),
+    publicUrl,
+    /** Better Auth's base URL: always given, so it never guesses one from its own environment variables. */
+    authBaseUrl: publicUrl ?? `http://localhost:${c.PORT}`,
     authSecret: c.BETTER_AUTH_SECRET,
     adminEmails: c.ADMIN_EMAILS.split(",")
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
-    trustProxy: c.TRUST_PROXY === "true",
+    trustProxy: trustProxy as TrustProxy,
     logLevel: c.LOG_LEVEL,
     google:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
@@ -122,5 +148,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     welcomeBonusCredits: c.WELCOME_BONUS_CREDITS,
     holdTtlSeconds: c.HOLD_TTL_SECONDS,
     signUpsPerMinute: c.SIGN_UPS_PER_MINUTE,
+    mail: {
+      smtpUrl: c.SMTP_URL,
+      from: c.MAIL_FROM ?? `Draftsmith <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
+    },
+    requireEmailVerification: c.REQUIRE_EMAIL_VERIFICATION === "true",
   };
+}
+
+/** How the client address is found: not behind a proxy, N proxy hops, or trusted proxy addresses. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+function parseTrustProxy(value: string): TrustProxy | string {
+  const v = value.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return { hops: 1 }; // compatibility: one proxy in front
+  if (/^\d+$/.test(v)) return { hops: Number(v) };
+  const addresses = v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(addresses);
+  } catch (err) {
+    return `TRUST_PROXY must be true, false, a number of proxy hops or trusted addresses/CIDRs (${(err as Error).message})`;
+  }
+  return { addresses };
 }

@@ -1,9 +1,11 @@
 // Builds the app's services once from config and database; routes receive what they need.
 
 import { DirectGrantService } from "./admin/direct-grant.service";
+import { AccountService } from "./auth/account.service";
 import { createAuth } from "./auth/auth";
 import { RateLimiter } from "./auth/rate-limit";
 import { resolveAuthSecret } from "./auth/secret";
+import { SignInLimiter } from "./auth/sign-in-limiter";
 import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
@@ -15,6 +17,7 @@ import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
 import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
+import { createMailer } from "./mail/mailer";
 import { SeoService } from "./seo/seo.service";
 import { createWritingModels } from "./writing/models";
 import { WritingService } from "./writing/writing.service";
@@ -25,11 +28,15 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   const charges = new Charges(ledger, logger);
   const campaigns = new CampaignService(db, ledger, logger);
   const limiter = new RateLimiter(db);
+  const signInLimiter = new SignInLimiter(limiter);
   const sessionCache = new SessionCache();
+  const mailer = createMailer({ ...config.mail, dataDir: config.dataDir }, logger);
+  const account = new AccountService({ db, mailer, logger });
   const auth = createAuth({
     config,
     db,
     logger,
+    mailer,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     onUserCreated: async (user) => {
       await ledger.ensureAccount(user.id);
@@ -57,7 +64,10 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     ledger,
     charges,
     limiter,
+    signInLimiter,
     sessionCache,
+    mailer,
+    account,
     auth,
     writing,
     detection,

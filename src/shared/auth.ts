@@ -53,4 +53,6 @@ export interface SessionUser {
   name: string;
   role: string;
   image?: string | null;
+  /** False until the user follows the link in the verification e-mail (or Google vouches for it). */
+  emailVerified?: boolean;
 }

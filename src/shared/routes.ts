@@ -15,6 +15,7 @@ export const PAGE_ROUTES = {
   adminCampaigns: "/admin/bonus-credits",
   adminDirectGrant: "/admin/direct-grant",
   settings: "/settings",
+  resetPassword: "/reset-password",
   oauthPopup: "/auth/popup-complete",
 } as const;
 

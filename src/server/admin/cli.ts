@@ -1,5 +1,6 @@
 // The operator's commands, on the database the server uses (DATABASE_URL, or PGlite in DATA_DIR):
-//   npm run admin -- promote <email>               make a user an administrator
+//   npm run admin -- promote <email>               make a user an administrator (verified or not:
+//                                                  ADMIN_EMAILS waits for the address to be verified)
 //   npm run admin -- demote <email>                make an administrator a plain user again
 //   npm run admin -- campaign list                 show campaigns and their status
 //   npm run admin -- campaign deactivate <name>    switch a campaign off (e.g. "Welcome bonus")
@@ -33,7 +34,7 @@ export interface CliResult {
 export async function runAdminCommand(
   args: string[],
   db: Db,
-  opts: { holdTtlSeconds?: number } = {},
+  opts: { holdTtlSeconds?: number; adminEmails?: string[] } = {},
 ): Promise<CliResult> {
   const [command, ...rest] = args;
   const campaigns = new CampaignService(
@@ -53,9 +54,15 @@ export async function runAdminCommand(
       .returning({ email: users.email });
     if (updated.length === 0)
       return { code: 1, lines: [`No account with the email ${email}. Sign up first, then run this again.`] };
+    const listed = command === "demote" && opts.adminEmails?.includes(email);
     return {
       code: 0,
-      lines: [command === "promote" ? `${email} is now an administrator.` : `${email} is no longer an administrator.`],
+      lines: [
+        command === "promote" ? `${email} is now an administrator.` : `${email} is no longer an administrator.`,
+        ...(listed
+          ? [`${email} is listed in ADMIN_EMAILS: remove it there too, or it becomes an administrator again.`]
+          : []),
+      ],
     };
   }
 
@@ -114,7 +121,10 @@ async function main(): Promise<number> {
   if (!opened) return 1;
   const { config, database } = opened;
   try {
-    const result = await runAdminCommand(args, database.db, { holdTtlSeconds: config.holdTtlSeconds });
+    const result = await runAdminCommand(args, database.db, {
+      holdTtlSeconds: config.holdTtlSeconds,
+      adminEmails: config.adminEmails,
+    });
     for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
     return result.code;
   } finally {

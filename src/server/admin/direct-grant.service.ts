@@ -1,6 +1,6 @@
 // Direct grants (spec §2, §4, §5): an admin finds users and grants them credits with a reason.
 // Each user's grant is its own ledger transaction, so one failure never undoes another's credits.
-import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   ADMIN_MESSAGES,
   type DirectGrantResponse,
@@ -36,7 +36,7 @@ export class DirectGrantService {
       })
       .from(users)
       .leftJoin(userCredits, eq(userCredits.userId, users.id))
-      .where(or(ilike(users.email, pattern), ilike(users.username, pattern)))
+      .where(and(isNull(users.deletedAt), or(ilike(users.email, pattern), ilike(users.username, pattern))))
       .orderBy(users.email)
       .limit(SEARCH_LIMIT);
     return rows;
@@ -80,7 +80,7 @@ export class DirectGrantService {
     const found = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, userIds)));
+      .where(and(inArray(users.id, userIds), isNull(users.deletedAt)));
     const known = new Set(found.map((u) => u.id));
     const results: DirectGrantResult[] = [];
     for (const userId of userIds) {

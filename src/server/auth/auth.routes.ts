@@ -1,28 +1,49 @@
-// Better Auth's handler behind our own rules: sign-in failures limited per e-mail, sign-ups per
-// client address (counts in the database), a username derived from the e-mail when none is given,
-// and every error rewritten to {"error": "<the spec's text>"} so the client shows one shape.
-import { getConnInfo } from "@hono/node-server/conninfo";
+// Better Auth's handler behind our own rules: every way to sign in (e-mail, username, Firebase ID
+// token, Google callback, and the current-password check of a password change) goes through one
+// limiter that counts the attempt before the credential is checked (sign-in-limiter.ts); sign-ups,
+// reset requests and verification mails are limited per client address and per address; a username
+// is derived from the e-mail when none is given; and every error is rewritten to
+// {"error": "<the spec's text>"} so the client shows one shape.
 import { isAPIError } from "better-auth/api";
+import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { decodeJwt } from "jose";
 import { AUTH_MESSAGES, PASSWORD_POLICY, type SessionUser } from "../../shared/auth";
+import type { TrustProxy } from "../config";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
 import type { SessionCache } from "../http/middleware";
 import type { AppEnv } from "../http/types";
-import type { Auth } from "./auth";
+import { type Auth, CLIENT_ADDRESS_HEADER, OPERATOR_CONSOLE_HEADER } from "./auth";
+import { clientAddress, fromOperatorConsole } from "./client-address";
 import { FIREBASE_MESSAGES } from "./firebase";
 import type { RateLimiter } from "./rate-limit";
+import { digest, type SignInAttempt, type SignInLimiter, tryAgainText } from "./sign-in-limiter";
 
-export const SIGN_IN_FAILURES = { max: 5, windowSeconds: 600 };
+/** Mail-sending requests: per client address and per e-mail address, in one hour. */
+export const MAIL_LIMITS = { windowSeconds: 3600, perAddress: 10, perEmail: 3 } as const;
+/** Guesses at reset tokens, per client address. */
+export const RESET_LIMITS = { windowSeconds: 900, perAddress: 20 } as const;
+
+export const ACCOUNT_MESSAGES = {
+  invalidResetToken: "This reset link has expired or was already used. Ask for a new one.",
+  tooManyMails: (minutes: number) =>
+    `Too many e-mails asked for. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  tooManyResets: "Too many attempts. Wait 15 minutes and try again.",
+} as const;
 
 const AUTH_ERROR_TEXT: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.incorrectCredentials,
+  INVALID_USERNAME_OR_PASSWORD: AUTH_MESSAGES.incorrectCredentials,
   USER_NOT_FOUND: AUTH_MESSAGES.incorrectCredentials,
-  INVALID_PASSWORD: AUTH_MESSAGES.incorrectCredentials,
+  INVALID_PASSWORD: "Your current password is not correct",
   CREDENTIAL_ACCOUNT_NOT_FOUND: AUTH_MESSAGES.incorrectCredentials,
   USER_ALREADY_EXISTS: AUTH_MESSAGES.emailInUse,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailInUse,
   PASSWORD_TOO_SHORT: AUTH_MESSAGES.weakPassword,
   PASSWORD_TOO_LONG: AUTH_MESSAGES.weakPassword,
   INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
+  INVALID_TOKEN: ACCOUNT_MESSAGES.invalidResetToken,
   USERNAME_IS_ALREADY_TAKEN: "That username is already taken",
   USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: "That username is already taken",
   INVALID_ORIGIN: "Request refused: it did not come from this site.",
@@ -31,26 +52,63 @@ const AUTH_ERROR_TEXT: Record<string, string> = {
 // The identity client's codes (spec §8), which the sign-in dialog maps to its own wording.
 const CLIENT_CODE: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "invalid-credential",
+  INVALID_USERNAME_OR_PASSWORD: "invalid-credential",
   USER_ALREADY_EXISTS: "email-already-in-use",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email-already-in-use",
   PASSWORD_TOO_SHORT: "password-does-not-meet-requirements",
   PASSWORD_TOO_LONG: "password-does-not-meet-requirements",
   INVALID_EMAIL: "invalid-email",
+  INVALID_PASSWORD: "wrong-password",
+  INVALID_TOKEN: "invalid-token",
 };
+
+/** Paths whose JSON body this router reads (and may amend) before Better Auth sees it. */
+const BODY_PATHS = new Set([
+  "/sign-in/email",
+  "/sign-in/username",
+  "/sign-up/email",
+  "/change-password",
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/change-email",
+]);
+
+/** Paths that change who a user is (verified, role, address, name): cached lookups are dropped. */
+const USER_CHANGING = new Set(["/verify-email", "/update-user", "/change-email", "/unlink-account"]);
+
+/** Paths after which sessions may have ended: drop this process's cached lookups. */
+const SESSION_ENDING = new Set([
+  "/sign-out",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/change-password",
+  "/reset-password",
+]);
 
 interface AuthRouteDeps {
   auth: Auth;
+  db: Db;
   limiter: RateLimiter;
+  signInLimiter: SignInLimiter;
   sessionCache: SessionCache;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   googleConfigured: boolean;
   /** Sign-ups allowed per client address per minute. */
   signUpsPerMinute: number;
 }
 
+const tooMany = (c: Context<AppEnv>, error: string, retryAfterSeconds: number) => {
+  c.header("Retry-After", String(retryAfterSeconds));
+  return c.json({ error, code: "too-many-requests" }, 429);
+};
+
 export function authRoutes({
   auth,
+  db,
   limiter,
+  signInLimiter,
   sessionCache,
   trustProxy,
   googleConfigured,
@@ -61,11 +119,40 @@ export function authRoutes({
   r.get("/password-policy", (c) => c.json(PASSWORD_POLICY));
   r.get("/providers", (c) => c.json({ emailPassword: true, google: googleConfigured }));
 
+  /** The account an e-mail or username names: one id, so both ways in share one count. */
+  const accountOf = async (field: "email" | "username", value: unknown): Promise<string> => {
+    const v = typeof value === "string" ? value.trim().toLowerCase() : "";
+    if (!v || v.length > 320) return `${field}:${v.slice(0, 320)}`;
+    const column = field === "email" ? users.email : users.username;
+    const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${column}) = ${v}`).limit(1);
+    return rows[0] ? `user:${rows[0].id}` : `${field}:${v}`;
+  };
+
+  /** Headers for Better Auth: the client address we worked out, never the client's own claim. */
+  const authHeaders = (c: Context<AppEnv>) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c, trustProxy));
+    headers.delete(OPERATOR_CONSOLE_HEADER);
+    if (fromOperatorConsole(c, trustProxy)) headers.set(OPERATOR_CONSOLE_HEADER, "1");
+    return headers;
+  };
+
   // The spec's verify call. With {idToken}: a Firebase ID token is exchanged for a session
   // (firebase.ts). Without: the client confirms its session and receives its profile.
   r.post("/verify", async (c) => {
     const body = c.req.header("content-type")?.includes("json") ? await readJson(c) : undefined;
-    if (body && body.idToken !== undefined) return firebaseExchange(c, auth, body.idToken);
+    if (body && body.idToken !== undefined) {
+      // Counted before the token is checked; the account comes from the token's unverified claims,
+      // so it is keyed with the address only and never spends the account-wide ceiling.
+      const address = clientAddress(c, trustProxy);
+      const attempt = await signInLimiter.attempt(`firebase:${unverifiedSubject(body.idToken)}`, address, {
+        accountCeiling: false,
+      });
+      if (!attempt.allowed) return tooMany(c, tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+      const response = await firebaseExchange(c, auth, body.idToken, authHeaders(c));
+      if (response.ok) await attempt.succeeded();
+      return response;
+    }
     const user = c.get("user");
     if (!user) return c.json({ error: "Please sign in to continue.", success: false }, 401);
     return c.json({ success: true, user });
@@ -73,59 +160,120 @@ export function authRoutes({
 
   r.on(["GET", "POST"], "/*", async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, "");
-    let request = c.req.raw;
-    let signInEmail: string | undefined;
+    const address = clientAddress(c, trustProxy);
+    const headers = authHeaders(c);
+    let body: Record<string, unknown> | undefined;
+    let attempt: SignInAttempt | undefined;
+    let judge: (res: Response) => Promise<boolean> = async (res) => res.ok;
 
-    if (c.req.method === "POST" && (path === "/sign-in/email" || path === "/sign-up/email")) {
-      const body = await readJson(c);
+    if (c.req.method === "POST" && BODY_PATHS.has(path)) {
+      body = await readJson(c);
       if (body === undefined) return c.json({ error: "Malformed JSON in request body" }, 400);
-      if (path === "/sign-in/email") {
-        signInEmail = typeof body.email === "string" ? body.email.trim().toLowerCase() : undefined;
-        if (signInEmail) {
-          const failures = await limiter.count(`sign-in:${signInEmail}`, SIGN_IN_FAILURES.windowSeconds);
-          if (failures >= SIGN_IN_FAILURES.max)
-            return c.json(
-              {
-                error: "Too many failed sign-in attempts for this email. Wait 10 minutes and try again.",
-                code: "too-many-requests",
-              },
-              429,
-            );
-        }
-      } else {
-        const count = await limiter.hit(`sign-up:${clientAddress(c, trustProxy)}`, 60);
-        if (count > signUpsPerMinute)
-          return c.json(
-            { error: "Too many sign-ups from this address. Wait a minute and try again.", code: "too-many-requests" },
-            429,
-          );
-        // The form asks for e-mail and password only; Better Auth wants a name, the username is derived.
-        if (typeof body.email === "string") body.email = body.email.trim();
-        if (!body.name && typeof body.email === "string") body.name = body.email.split("@")[0] || "writer";
+    }
+
+    if (body && (path === "/sign-in/email" || path === "/sign-in/username")) {
+      const account =
+        path === "/sign-in/email" ? await accountOf("email", body.email) : await accountOf("username", body.username);
+      attempt = await signInLimiter.attempt(account, address);
+    } else if (path === "/callback/google" || path === "/oauth2/callback/google") {
+      // The account is known only once Google has answered; the address's counts still apply.
+      attempt = await signInLimiter.attempt("google-callback", address, { accountCeiling: false });
+      judge = async (res) => res.headers.getSetCookie().some((v) => /session_token=[^;]+/.test(v));
+    } else if (body && path === "/change-password") {
+      const user = c.get("user");
+      if (user) {
+        attempt = await signInLimiter.attempt(`user:${user.id}`, address);
+        judge = async (res) => res.ok;
+        // Changing the password signs out every other session (the issue's rule, not a choice).
+        body.revokeOtherSessions = true;
       }
-      request = new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body: JSON.stringify(body) });
+    } else if (body && path === "/sign-up/email") {
+      const count = await limiter.hit(`sign-up:${address}`, 60);
+      if (count > signUpsPerMinute)
+        return c.json(
+          { error: "Too many sign-ups from this address. Wait a minute and try again.", code: "too-many-requests" },
+          429,
+        );
+      // The form asks for e-mail and password only; Better Auth wants a name, the username is derived.
+      if (typeof body.email === "string") body.email = body.email.trim();
+      if (!body.name && typeof body.email === "string") body.name = body.email.split("@")[0] || "writer";
+    } else if (body && (path === "/request-password-reset" || path === "/send-verification-email")) {
+      // The same answer and the same limits whether or not the address has an account.
+      const user = c.get("user");
+      const email = (path === "/send-verification-email" && user ? user.email : String(body.email ?? ""))
+        .trim()
+        .toLowerCase();
+      body.email = email;
+      delete body.redirectTo; // our links come from configuration (auth.ts)
+      delete body.callbackURL;
+      const counts = await limiter.hitAll(
+        [`mail:${path}:address:${digest(address)}`, `mail:${path}:email:${digest(email)}`],
+        MAIL_LIMITS.windowSeconds,
+      );
+      const [byAddress, byEmail] = [...counts.values()];
+      const over = [
+        byAddress && byAddress.count > MAIL_LIMITS.perAddress ? byAddress.retryAfterSeconds : 0,
+        byEmail && byEmail.count > MAIL_LIMITS.perEmail ? byEmail.retryAfterSeconds : 0,
+      ].filter(Boolean);
+      if (over.length) {
+        const seconds = Math.max(...over);
+        return tooMany(c, ACCOUNT_MESSAGES.tooManyMails(Math.max(1, Math.ceil(seconds / 60))), seconds);
+      }
+    } else if (body && path === "/reset-password") {
+      const count = await limiter.hit(`reset-password:${address}`, RESET_LIMITS.windowSeconds);
+      if (count > RESET_LIMITS.perAddress)
+        return tooMany(c, ACCOUNT_MESSAGES.tooManyResets, RESET_LIMITS.windowSeconds);
+    } else if (body && path === "/change-email") {
+      delete body.callbackURL;
+      const user = c.get("user");
+      if (user) {
+        const count = await limiter.hit(`mail:/change-email:user:${user.id}`, MAIL_LIMITS.windowSeconds);
+        if (count > MAIL_LIMITS.perEmail)
+          return tooMany(c, ACCOUNT_MESSAGES.tooManyMails(60), MAIL_LIMITS.windowSeconds);
+      }
     }
 
+    if (attempt && !attempt.allowed)
+      return tooMany(c, tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+
+    if (body) headers.delete("content-length");
+    const request = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers,
+      ...(body ? { body: JSON.stringify(body) } : c.req.method === "POST" ? { body: await c.req.arrayBuffer() } : {}),
+    });
     const response = await auth.handler(request);
-    if (path === "/sign-out" || path === "/revoke-sessions" || path === "/revoke-session")
-      sessionCache.forget(c.req.raw.headers);
+    if ((SESSION_ENDING.has(path) && response.ok) || USER_CHANGING.has(path)) sessionCache.clear();
+    else if (SESSION_ENDING.has(path)) sessionCache.forget(c.req.raw.headers);
 
-    if (signInEmail) {
-      if (response.status === 401 || response.status === 403)
-        await limiter.hit(`sign-in:${signInEmail}`, SIGN_IN_FAILURES.windowSeconds);
-      else if (response.ok) await limiter.reset(`sign-in:${signInEmail}`);
-    }
+    if (attempt && (await judge(response.clone()))) await attempt.succeeded();
     return response.status >= 400 ? rewriteError(response) : response;
   });
 
   return r;
 }
 
-async function firebaseExchange(c: Context<AppEnv>, auth: Auth, idToken: unknown): Promise<Response> {
+/** The `sub` a Firebase ID token claims, read without checking it (only to key the limiter). */
+function unverifiedSubject(idToken: unknown): string {
+  if (typeof idToken !== "string") return "?";
+  try {
+    const sub = decodeJwt(idToken).sub;
+    return typeof sub === "string" ? sub.slice(0, 128) : "?";
+  } catch {
+    return "?";
+  }
+}
+
+async function firebaseExchange(
+  c: Context<AppEnv>,
+  auth: Auth,
+  idToken: unknown,
+  requestHeaders: Headers,
+): Promise<Response> {
   if (typeof idToken !== "string" || !idToken) return c.json({ error: FIREBASE_MESSAGES.invalidToken }, 401);
   let response: Response;
   try {
-    response = await auth.api.firebaseSignIn({ body: { idToken }, headers: c.req.raw.headers, asResponse: true });
+    response = await auth.api.firebaseSignIn({ body: { idToken }, headers: requestHeaders, asResponse: true });
   } catch (err) {
     if (!isAPIError(err)) throw err;
     response = new Response(JSON.stringify({ message: err.message }), { status: err.statusCode });
@@ -149,6 +297,7 @@ async function firebaseExchange(c: Context<AppEnv>, auth: Auth, idToken: unknown
       name: string;
       role?: string | null;
       image?: string | null;
+      emailVerified?: boolean;
     };
   };
   const user: SessionUser = {
@@ -158,6 +307,7 @@ async function firebaseExchange(c: Context<AppEnv>, auth: Auth, idToken: unknown
     name: u.name,
     role: u.role ?? "user",
     image: u.image,
+    emailVerified: u.emailVerified === true,
   };
   // The session cookie (Better Auth's setSessionCookie) and set-auth-token (bearer plugin) as set.
   const headers = new Headers({ "content-type": "application/json" });
@@ -197,16 +347,4 @@ async function rewriteError(response: Response): Promise<Response> {
     status: response.status,
     headers,
   });
-}
-
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // app.request() in tests has no socket
-  }
 }

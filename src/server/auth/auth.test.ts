@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PASSWORD_POLICY } from "../../shared/auth";
 import { describeEachDatabase } from "../testing/databases";
@@ -69,16 +71,53 @@ describeEachDatabase("accounts", (kind) => {
     expect(ok.status).toBe(200);
   });
 
-  it("rate limits the sixth failed sign-in for one e-mail, not other e-mails from the same address", async () => {
+  it("refuses the sixth try for one account from one address, with how long to wait", async () => {
     await signUp({ email: "target@example.com", password: "long-enough-1" }, "203.0.113.8");
     await signUp({ email: "neighbour@example.com", password: "long-enough-1" }, "203.0.113.9");
     for (let i = 0; i < 5; i++)
       expect((await signIn("target@example.com", "guess-guess-1", "192.0.2.50")).status).toBe(401);
-    const sixth = await signIn("target@example.com", "long-enough-1", "192.0.2.51");
+    const sixth = await signIn("target@example.com", "long-enough-1", "192.0.2.50");
     expect(sixth.status).toBe(429);
-    expect((await sixth.json()).error).toMatch(/Too many failed sign-in attempts/);
-    const other = await signIn("neighbour@example.com", "long-enough-1", "192.0.2.50");
-    expect(other.status).toBe(200);
+    expect((await sixth.json()).error).toMatch(/^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(60);
+    // The stranger's guesses do not lock the owner out elsewhere, nor other accounts from that address.
+    expect((await signIn("target@example.com", "long-enough-1", "192.0.2.51")).status).toBe(200);
+    expect((await signIn("neighbour@example.com", "long-enough-1", "192.0.2.50")).status).toBe(200);
+  });
+
+  it("shares one count between e-mail and username sign-in for the same account", async () => {
+    const res = await signUp({ email: "both-ways@example.com", password: "long-enough-1" }, "203.0.113.30");
+    const { username } = (await res.json()).user as { username: string };
+    const byUsername = (password: string, ip: string) =>
+      t.app.request("/api/auth/sign-in/username", json({ username, password }, { "x-forwarded-for": ip }));
+    for (let i = 0; i < 5; i++) expect((await byUsername("guess-guess-1", "192.0.2.60")).status).toBe(401);
+    expect((await byUsername("long-enough-1", "192.0.2.60")).status).toBe(429);
+    expect((await signIn("both-ways@example.com", "long-enough-1", "192.0.2.60")).status).toBe(429);
+    // And the other way round, from a fresh address.
+    for (let i = 0; i < 5; i++)
+      expect((await signIn("both-ways@example.com", "guess-guess-1", "192.0.2.61")).status).toBe(401);
+    expect((await byUsername("long-enough-1", "192.0.2.61")).status).toBe(429);
+  });
+
+  it("checks at most five of fifty concurrent guesses, the right password among them", async () => {
+    await signUp({ email: "raced@example.com", password: "long-enough-1" }, "203.0.113.31");
+    const attempts = Array.from({ length: 50 }, (_, i) =>
+      signIn("raced@example.com", i === 39 ? "long-enough-1" : `guess-guess-${i}`, "192.0.2.70"),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    const checked = statuses.filter((s) => s !== 429);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(45);
+  });
+
+  it("lets a stranger rotating addresses slow an account down, but not lock its owner out of a known address", async () => {
+    await signUp({ email: "owner@example.com", password: "long-enough-1" }, "203.0.113.32");
+    expect((await signIn("owner@example.com", "long-enough-1", "192.0.2.80")).status).toBe(200); // known address
+    for (let i = 0; i < 30; i++) await signIn("owner@example.com", "guess-guess-1", `198.51.100.${100 + i}`);
+    const fromNewAddress = await signIn("owner@example.com", "long-enough-1", "198.51.100.200");
+    expect(fromNewAddress.status).toBe(429);
+    expect((await fromNewAddress.json()).error).toMatch(/Try again in \d+ minutes?/);
+    expect((await signIn("owner@example.com", "long-enough-1", "192.0.2.80")).status).toBe(200);
   });
 
   it("allows at most 10 sign-ups a minute from one client address", async () => {
@@ -92,9 +131,15 @@ describeEachDatabase("accounts", (kind) => {
     );
   });
 
-  it("makes ADMIN_EMAILS accounts admins, case-insensitively", async () => {
-    const res = await signUp({ email: "boss@example.com", password: "long-enough-1" }, "203.0.113.10");
-    expect((await res.json()).user.role).toBe("admin");
+  it("does not make an unverified sign-up with an ADMIN_EMAILS address an admin", async () => {
+    const res = await signUp({ email: "BOSS@example.com", password: "long-enough-1" }, "203.0.113.10");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.user.role).toBe("user");
+    expect(body.user.emailVerified).toBe(false);
+    const token = res.headers.get("set-auth-token")!;
+    const admin = await t.app.request("/api/admin/campaigns", { headers: { authorization: `Bearer ${token}` } });
+    expect(admin.status).toBe(403);
   });
 
   it("accepts the bearer token and the cookie alike, and signs out", async () => {
@@ -124,5 +169,49 @@ describeEachDatabase("accounts", (kind) => {
 
   it("says whether Google sign-in is configured", async () => {
     expect(await (await t.app.request("/api/auth/providers")).json()).toEqual({ emailPassword: true, google: false });
+  });
+});
+
+describeEachDatabase("ADMIN_EMAILS bootstrap from the server's own machine", (kind) => {
+  let t: TestApp;
+  let server: ReturnType<typeof serve>;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      database: kind,
+      // No proxy in front: the socket's peer is the client.
+      env: { ADMIN_EMAILS: "boss@example.com,chief@example.com,owner@example.com", TRUST_PROXY: "false" },
+    });
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await t?.close();
+  });
+
+  const signUpOverHttp = async (email: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/api/auth/sign-up/email`, {
+      ...json({ email, password: "long-enough-1" }, headers),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()).user as { role: string; emailVerified: boolean };
+  };
+
+  it("makes the operator's own sign-up on this machine an admin at once", async () => {
+    expect(await signUpOverHttp("Boss@Example.com")).toMatchObject({ role: "admin", emailVerified: false });
+  });
+
+  it("never trusts a sign-up that came through a proxy", async () => {
+    expect((await signUpOverHttp("chief@example.com", { "x-forwarded-for": "127.0.0.1" })).role).toBe("user");
+  });
+
+  it("ignores a client's own claim to be the console", async () => {
+    const res = await t.app.request(
+      "/api/auth/sign-up/email",
+      json({ email: "owner@example.com", password: "long-enough-1" }, { "x-draftsmith-operator-console": "1" }),
+    );
+    expect((await res.json()).user.role).toBe("user");
   });
 });

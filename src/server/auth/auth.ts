@@ -1,14 +1,19 @@
 // Better Auth: e-mail + password, usernames, bearer tokens, roles (admin plugin) and Google through
-// a popup. Sessions live in the database so every app process shares them.
+// a popup. Sessions live in the database so every app process shares them. Every setting comes from
+// config.ts: the base URL is always given, so Better Auth never falls back on its own environment
+// variables. Password reset, e-mail verification and e-mail change send their mail through mail/.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, genericOAuth, username } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { PASSWORD_POLICY } from "../../shared/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { changeEmailMessage, resetPasswordMessage, verifyEmailMessage } from "../mail/templates";
 import { createFirebaseVerifier, firebaseSignIn } from "./firebase";
 import { uniqueUsername, usernameFromEmail } from "./username";
 
@@ -17,9 +22,33 @@ export interface AuthOptions {
   db: Db;
   secret: string;
   logger: Logger;
+  mailer: Mailer;
   /** Runs once a user row exists: open the credit account, apply new-signup campaigns. */
   onUserCreated: (user: { id: string; email: string }) => Promise<void>;
 }
+
+/**
+ * The client address auth.routes.ts works out (TRUST_PROXY) travels to Better Auth in this header,
+ * which it records on each session; a client's own copy of the header is always replaced.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-draftsmith-client-address";
+
+/**
+ * Set by auth.routes.ts (a client's own copy is always removed) when a request comes straight from
+ * the server's own machine: an ADMIN_EMAILS sign-up from there is the operator bootstrapping the
+ * instance and gets the role at once; from anywhere else only a verified address does.
+ */
+export const OPERATOR_CONSOLE_HEADER = "x-draftsmith-operator-console";
+
+/** Where the links in e-mails land (client pages and Better Auth's verify-email). */
+export const EMAIL_LINKS = {
+  resetPassword: "/reset-password",
+  verifiedCallback: "/settings?verified=1",
+  emailChangedCallback: "/settings?email-changed=1",
+} as const;
+
+export const RESET_PASSWORD_TTL_SECONDS = 3600;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
 
 const GOOGLE = {
   authorization: "https://accounts.google.com/o/oauth2/v2/auth",
@@ -27,16 +56,23 @@ const GOOGLE = {
   userInfo: "https://openidconnect.googleapis.com/v1/userinfo",
 };
 
-export function createAuth({ config, db, secret, logger, onUserCreated }: AuthOptions) {
-  const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
+export function createAuth({ config, db, secret, logger, mailer, onUserCreated }: AuthOptions) {
+  const isAdminEmail = (email: string) => config.adminEmails.includes(email.trim().toLowerCase());
   const google = config.google;
   const googleBase = google?.baseUrl?.replace(/\/+$/, "");
+  // Links in e-mails come from configuration, never from the request's Host header: otherwise anyone
+  // could ask for a reset of someone else's account with `Host: evil.example` and receive the token.
+  const appUrl = config.authBaseUrl;
+  const verifyLink = (token: string, callback: string) =>
+    `${appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
 
   return betterAuth({
     appName: "Draftsmith",
     basePath: "/api/auth",
-    baseURL: config.publicUrl,
+    baseURL: config.authBaseUrl,
     secret,
+    telemetry: { enabled: false },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -48,11 +84,37 @@ export function createAuth({ config, db, secret, logger, onUserCreated }: AuthOp
       autoSignIn: true,
       minPasswordLength: PASSWORD_POLICY.minLength,
       maxPasswordLength: PASSWORD_POLICY.maxLength,
+      // Unverified accounts can use the product (REQUIRE_EMAIL_VERIFICATION gates spending instead).
+      requireEmailVerification: false,
+      // Single use (Better Auth consumes the token), one hour, and every session ends.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        mailer.send(
+          resetPasswordMessage(user.email, `${appUrl}${EMAIL_LINKS.resetPassword}?token=${encodeURIComponent(token)}`),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // An e-mail change's token names the new address (`updateTo`); the message goes to it.
+        const changing = Boolean(decodeJwt(token).updateTo);
+        mailer.send(
+          changing
+            ? changeEmailMessage(user.email, verifyLink(token, EMAIL_LINKS.emailChangedCallback))
+            : verifyEmailMessage(user.email, verifyLink(token, EMAIL_LINKS.verifiedCallback)),
+        );
+      },
     },
     user: {
       additionalFields: {
         firebaseUid: { type: "string", required: false, input: false },
       },
+      // A new address is confirmed from that address before it replaces the old one.
+      changeEmail: { enabled: true },
     },
     // Our own limiter (auth.routes.ts) keys sign-in failures by e-mail and keeps counts in the database.
     rateLimit: { enabled: false },
@@ -93,8 +155,9 @@ export function createAuth({ config, db, secret, logger, onUserCreated }: AuthOp
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, context) => {
             const email = String(user.email).toLowerCase();
+            const fromConsole = context?.headers?.get(OPERATOR_CONSOLE_HEADER) === "1";
             const record = user as typeof user & { username?: string | null };
             const name = record.username
               ? record.username
@@ -112,7 +175,10 @@ export function createAuth({ config, db, secret, logger, onUserCreated }: AuthOp
                 username: name,
                 displayUsername: (user as { displayUsername?: string }).displayUsername ?? name,
                 name: user.name || name,
-                role: isAdminEmail(email) ? "admin" : "user",
+                // ADMIN_EMAILS grants the role only to an address someone has proved they own (Google
+                // or Firebase vouching for it), or to the operator signing up on the server's own
+                // machine; any other e-mail sign-up gets it once it verifies (below).
+                role: isAdminEmail(email) && (user.emailVerified === true || fromConsole) ? "admin" : "user",
               },
             };
           },
@@ -124,10 +190,30 @@ export function createAuth({ config, db, secret, logger, onUserCreated }: AuthOp
             }
           },
         },
+        update: {
+          // Verification (the e-mail link, or Google vouching for the address on sign-in) or a
+          // confirmed change of address: an ADMIN_EMAILS address that is now verified becomes admin.
+          after: async (user) => {
+            const u = user as typeof user & { role?: string | null };
+            if (!u.emailVerified || u.role === "admin" || !isAdminEmail(u.email)) return;
+            await db
+              .update(users)
+              .set({ role: "admin" })
+              .where(and(eq(users.id, u.id), ne(users.role, "admin")));
+            logger.info({ event: "auth.admin_granted", userId: u.id }, "verified ADMIN_EMAILS address made admin");
+          },
+        },
       },
     },
-    logger: { disabled: config.env === "test" },
+    // Better Auth's own messages go to our log (with its level), not to the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        logger[level]({ event: "better-auth", ...(args.length ? { details: args.map(describeArg) } : {}) }, message),
+    },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const describeArg = (a: unknown) => (a instanceof Error ? a.message : typeof a === "object" ? "[object]" : String(a));

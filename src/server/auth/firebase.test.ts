@@ -85,10 +85,10 @@ describe("Firebase ID-token exchange (POST /api/auth/verify)", () => {
       .sign(o.key ?? key);
   };
 
-  const verify = (app: TestApp, body: unknown) =>
+  const verify = (app: TestApp, body: unknown, address = "192.0.2.200") =>
     app.app.request("/api/auth/verify", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
       body: JSON.stringify(body),
     });
 
@@ -203,12 +203,28 @@ describe("Firebase ID-token exchange (POST /api/auth/verify)", () => {
       "sub too long": await token({ uid: "u".repeat(129), email: "x@example.com" }),
       "not a JWT": "not-a-token",
     };
+    let n = 0;
     for (const [why, idToken] of Object.entries(bad)) {
-      const res = await verify(t, { idToken });
+      // Each from its own address: the sign-in limiter allows 5 tries per claimed account and address.
+      const res = await verify(t, { idToken }, `198.18.0.${++n}`);
       expect({ why, status: res.status }).toEqual({ why, status: 401 });
       expect(await res.json()).toEqual({ error: "Invalid or expired ID token" });
     }
     expect(await t.db.select().from(users).where(eq(users.email, "x@example.com"))).toHaveLength(0);
+  });
+
+  it("counts token exchanges in the sign-in limiter before checking them", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await token({ uid: "fb-uid-limited", email: "lim@example.com", iat: now - 7200, exp: now - 3600 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await verify(t, { idToken: expired }, "198.18.1.1")).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Even a good token for that uid waits from that address; another address is not held up.
+    const good = await token({ uid: "fb-uid-limited", email: "lim@example.com" });
+    const held = await verify(t, { idToken: good }, "198.18.1.1");
+    expect(held.status).toBe(429);
+    expect((await held.json()).error).toMatch(/Try again in \d+ minutes?/);
+    expect((await verify(t, { idToken: good }, "198.18.1.2")).status).toBe(200);
   });
 
   it("answers 400 when Firebase is not configured, and keeps the session check without a token", async () => {

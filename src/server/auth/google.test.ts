@@ -127,4 +127,70 @@ describe("Google sign-in", () => {
     expect(forged.status).toBeGreaterThanOrEqual(300);
     expect(forged.headers.get("location") ?? "").toMatch(/error/);
   });
+
+  it("counts callbacks in the sign-in limiter, per client address", async () => {
+    const forged = (address: string) =>
+      t.app.request("http://localhost/api/auth/callback/google?code=fake-auth-code&state=forged", {
+        headers: { "x-forwarded-for": address },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await forged("192.0.2.240")).status);
+    expect(statuses.slice(0, 5).every((s) => s === 302)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect((await forged("192.0.2.241")).status).toBe(302);
+  });
+});
+
+describe("Google linking from Settings", () => {
+  let google: FakeGoogle;
+  let t: TestApp;
+  beforeAll(async () => {
+    google = await startFakeGoogle({ sub: "google-uid-77", email: "linus@example.com", name: "Linus" });
+    t = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: "client-id.apps.example",
+        GOOGLE_CLIENT_SECRET: "client-secret",
+        GOOGLE_OAUTH_BASE_URL: google.base,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    google.server.close();
+  });
+
+  it("links Google to a password account, then unlinks it", async () => {
+    const jar = new Map<string, string>();
+    const signUp = await t.app.request("http://localhost/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost" },
+      body: JSON.stringify({ email: "linus@example.com", password: "long-enough-1" }),
+    });
+    let cookie = cookieJar(signUp, jar);
+    const account = async () => (await t.app.request("/api/account", { headers: { cookie } })).json();
+    expect((await account()).google).toEqual({ configured: true, accountId: null });
+
+    const start = await t.app.request("http://localhost/api/auth/link-social", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost", cookie },
+      body: JSON.stringify({ provider: "google", callbackURL: "/auth/popup-complete", disableRedirect: true }),
+    });
+    expect(start.status).toBe(200);
+    cookie = cookieJar(start, jar);
+    const consent = await fetch(((await start.json()) as { url: string }).url, { redirect: "manual" });
+    const callback = await t.app.request(consent.headers.get("location")!, { headers: { cookie } });
+    expect(callback.headers.get("location")).toBe("/auth/popup-complete");
+    cookie = cookieJar(callback, jar);
+    const linked = await account();
+    expect(linked.google).toEqual({ configured: true, accountId: expect.any(String) });
+    expect(linked.signInMethods.sort()).toEqual(["credential", "google"]);
+
+    const unlink = await t.app.request("http://localhost/api/auth/unlink-account", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost", cookie },
+      body: JSON.stringify({ accountId: linked.google.accountId }),
+    });
+    expect(unlink.status, await unlink.clone().text()).toBe(200);
+    expect((await account()).google.accountId).toBeNull();
+  });
 });

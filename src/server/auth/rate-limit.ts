@@ -1,5 +1,5 @@
 // Fixed-window counters in the database, so every app process sees the same counts.
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 
@@ -32,6 +32,43 @@ export class RateLimiter {
       })
       .returning({ count: rateLimits.count });
     return rows[0]?.count ?? 1;
+  }
+
+  /**
+   * Adds one to every key in a single statement (increment-then-check: concurrent callers each see
+   * their own count, so none can slip past a limit) and returns each key's new count and the seconds
+   * left in its window. Keys must be distinct.
+   */
+  async hitAll(
+    keys: string[],
+    windowSeconds: number,
+  ): Promise<Map<string, { count: number; retryAfterSeconds: number }>> {
+    const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
+    const rows = await this.db
+      .insert(rateLimits)
+      .values(keys.map((key) => ({ key, count: 1 })))
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStart} END`,
+        },
+      })
+      .returning({
+        key: rateLimits.key,
+        count: rateLimits.count,
+        retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))))::int`,
+      });
+    return new Map(rows.map((r) => [r.key, { count: r.count, retryAfterSeconds: Number(r.retryAfterSeconds) }]));
+  }
+
+  /** Takes one back from each key (never below zero): an attempt that turned out to be legitimate. */
+  async forgive(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(inArray(rateLimits.key, keys));
   }
 
   async reset(key: string): Promise<void> {

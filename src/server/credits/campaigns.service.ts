@@ -215,6 +215,7 @@ export class CampaignService {
         .where(
           and(
             gt(users.id, after),
+            isNull(users.deletedAt), // a deleted account's ledger placeholder is nobody to grant to
             specific ? inArray(users.id, specific) : undefined,
             sql`NOT EXISTS (SELECT 1 FROM ${bonusCreditRecipients} r WHERE r.campaign_id = ${campaignId} AND r.user_id = ${users.id})`,
           ),
@@ -290,7 +291,10 @@ export class CampaignService {
       .from(bonusCreditRecipients)
       .where(and(eq(bonusCreditRecipients.campaignId, campaignId), inArray(bonusCreditRecipients.userId, userIds)));
     const skip = new Set(already.map((r) => r.userId));
-    const existing = await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+    const existing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds), isNull(users.deletedAt)));
     const known = new Set(existing.map((u) => u.id));
     const fresh = [...new Set(userIds)].filter((id) => known.has(id) && !skip.has(id)).slice(0, room);
     if (fresh.length === 0) return { granted: [], stop: false };

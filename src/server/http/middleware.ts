@@ -71,6 +71,11 @@ export class SessionCache {
     const key = SessionCache.keyOf(headers);
     if (key) this.entries.delete(key);
   }
+
+  /** Sessions ended elsewhere (password change or reset, sign out everywhere, account deleted). */
+  clear() {
+    this.entries.clear();
+  }
 }
 
 export const sessionUser =
@@ -82,7 +87,7 @@ export const sessionUser =
       if (user === undefined) {
         const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
         const u = session?.user as
-          | (NonNullable<typeof session>["user"] & { username?: string; role?: string })
+          | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
           | undefined;
         user = u
           ? {
@@ -92,6 +97,7 @@ export const sessionUser =
               name: u.name,
               role: u.role ?? "user",
               image: u.image,
+              emailVerified: u.emailVerified === true,
             }
           : null;
         cache.set(key, user);

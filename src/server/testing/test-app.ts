@@ -53,6 +53,9 @@ export interface SignUpOptions {
   username?: string;
   /** Make the user an admin (role set in the database after sign-up). */
   admin?: boolean;
+  /** Mark the e-mail verified through Better Auth, as following the link does (its hooks run:
+   *  an ADMIN_EMAILS address becomes admin). */
+  verified?: boolean;
 }
 
 export interface SignedUpUser {
@@ -149,6 +152,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const token = res.headers.get("set-auth-token") ?? body.token;
       if (res.status !== 200 || !body.user || !token)
         throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+      if (signUpOpts.verified)
+        await (await deps.auth.$context).internalAdapter.updateUser(body.user.id, { emailVerified: true });
       if (signUpOpts.admin) await database.db.update(users).set({ role: "admin" }).where(eq(users.id, body.user.id));
       return { userId: body.user.id, email, token, headers: { authorization: `Bearer ${token}` } };
     };

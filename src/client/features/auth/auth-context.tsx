@@ -22,14 +22,23 @@ interface AuthContextValue {
   signIn: (email: string, password: string) => Promise<void>;
   signUp: (email: string, password: string) => Promise<void>;
   signInWithGoogle: () => Promise<void>;
+  /** Links Google to the signed-in account through the same popup. */
+  linkGoogle: () => Promise<void>;
   signOut: () => Promise<void>;
+  /** Re-reads the signed-in user (after verifying or changing the address, or the username). */
+  refreshUser: () => Promise<void>;
+  /** Forgets the session here without asking the server (the account or its sessions are gone). */
+  forgetSession: () => void;
   /** The sign-in dialog: opened from the header, a gated action or an authentication error. */
   signInOpen: boolean;
-  signInTab: "signin" | "signup";
-  openSignIn: (tab?: "signin" | "signup", onSuccess?: () => void) => void;
+  signInTab: SignInView;
+  openSignIn: (tab?: SignInView, onSuccess?: () => void) => void;
   closeSignIn: () => void;
   onSignInSuccess?: () => void;
 }
+
+/** The dialog's views: the two tabs, and the "Forgot password?" form. */
+export type SignInView = "signin" | "signup" | "forgot";
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -39,7 +48,7 @@ export function useAuth(): AuthContextValue {
   return ctx;
 }
 
-async function keepToken(res: Response) {
+export async function keepToken(res: Response) {
   const token = res.headers.get("set-auth-token");
   if (token) setBearerToken(token);
   return res;
@@ -50,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionUser | null>(null);
   const [signInOpen, setSignInOpen] = useState(false);
-  const [signInTab, setSignInTab] = useState<"signin" | "signup">("signin");
+  const [signInTab, setSignInTab] = useState<SignInView>("signin");
   const [onSignInSuccess, setOnSignInSuccess] = useState<(() => void) | undefined>();
 
   const credits = useQuery<CreditsBalance>({ queryKey: CREDITS_KEY, enabled: Boolean(user) });
@@ -112,46 +121,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signInWithGoogle = useCallback(async () => {
-    // Open the popup first, inside the click, so the browser does not block it (500 × 600, spec §9).
-    const popup = window.open("about:blank", "draftsmith-google", "width=500,height=600");
-    if (!popup) throw new Error("popup-blocked");
-    try {
-      const { url } = await apiPost<{ url: string }>("/api/auth/sign-in/social", {
-        provider: "google",
-        callbackURL: "/auth/popup-complete",
-        errorCallbackURL: "/auth/popup-complete?error=1",
-        disableRedirect: true,
-      });
-      popup.location.href = url;
-    } catch (err) {
-      popup.close();
-      throw err;
-    }
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (event: MessageEvent) => {
-        if (event.origin !== window.location.origin || event.data?.type !== "draftsmith:oauth") return;
-        cleanup();
-        if (event.data.ok) resolve();
-        else reject(new Error("oauth-failed"));
-      };
-      const closedCheck = window.setInterval(() => {
-        if (popup.closed) {
-          // Give a late message a moment before calling it closed by the user.
-          window.setTimeout(() => {
-            cleanup();
-            reject(new Error("popup-closed-by-user"));
-          }, 500);
-          window.clearInterval(closedCheck);
-        }
-      }, 400);
-      const cleanup = () => {
-        window.removeEventListener("message", onMessage);
-        window.clearInterval(closedCheck);
-      };
-      window.addEventListener("message", onMessage);
-    });
+    await googlePopup("/api/auth/sign-in/social");
     await afterSignIn();
   }, [afterSignIn]);
+
+  const linkGoogle = useCallback(async () => {
+    await googlePopup("/api/auth/link-social");
+    await verify();
+  }, [verify]);
+
+  const forgetSession = useCallback(() => {
+    setBearerToken(null);
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const refreshUser = useCallback(async () => {
+    await verify();
+  }, [verify]);
 
   const signOut = useCallback(async () => {
     try {
@@ -173,7 +160,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signUp,
       signInWithGoogle,
+      linkGoogle,
       signOut,
+      refreshUser,
+      forgetSession,
       signInOpen,
       signInTab,
       openSignIn: (tab = "signin", onSuccess) => {
@@ -192,7 +182,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signUp,
       signInWithGoogle,
+      linkGoogle,
       signOut,
+      refreshUser,
+      forgetSession,
       signInOpen,
       signInTab,
       onSignInSuccess,
@@ -200,4 +193,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Google's consent in a 500 × 600 popup (spec §9) that lands on /auth/popup-complete. */
+async function googlePopup(endpoint: string): Promise<void> {
+  // Open the popup first, inside the click, so the browser does not block it.
+  const popup = window.open("about:blank", "draftsmith-google", "width=500,height=600");
+  if (!popup) throw new Error("popup-blocked");
+  try {
+    const { url } = await apiPost<{ url: string }>(endpoint, {
+      provider: "google",
+      callbackURL: "/auth/popup-complete",
+      errorCallbackURL: "/auth/popup-complete?error=1",
+      disableRedirect: true,
+    });
+    popup.location.href = url;
+  } catch (err) {
+    popup.close();
+    throw err;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.data?.type !== "draftsmith:oauth") return;
+      cleanup();
+      if (event.data.ok) resolve();
+      else reject(new Error("oauth-failed"));
+    };
+    const closedCheck = window.setInterval(() => {
+      if (popup.closed) {
+        // Give a late message a moment before calling it closed by the user.
+        window.setTimeout(() => {
+          cleanup();
+          reject(new Error("popup-closed-by-user"));
+        }, 500);
+        window.clearInterval(closedCheck);
+      }
+    }, 400);
+    const cleanup = () => {
+      window.removeEventListener("message", onMessage);
+      window.clearInterval(closedCheck);
+    };
+    window.addEventListener("message", onMessage);
+  });
 }

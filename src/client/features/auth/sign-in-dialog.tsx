@@ -4,14 +4,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { ACCOUNT_TEXT } from "../../../shared/account";
 import { AUTH_MESSAGES, PASSWORD_POLICY, type PasswordPolicy, signInSchema, signUpSchema } from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { FieldError, Input, Label } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { ApiError } from "../../lib/api";
-import { useAuth } from "./auth-context";
+import { ApiError, apiPost } from "../../lib/api";
+import { type SignInView, useAuth } from "./auth-context";
 
 const POLICY_KEY = ["/api/auth/password-policy"];
 
@@ -53,16 +54,22 @@ export function SignInDialog() {
   );
 }
 
-export function AuthForms({ initialTab = "signin" }: { initialTab?: "signin" | "signup" }) {
-  const [tab, setTab] = useState(initialTab);
+export function AuthForms({ initialTab = "signin" }: { initialTab?: SignInView }) {
+  const [tab, setTab] = useState<SignInView>(initialTab);
+  if (tab === "forgot") return <ForgotPasswordForm onBack={() => setTab("signin")} />;
   return (
-    <Tabs value={tab} onValueChange={(v) => setTab(v as "signin" | "signup")} className="mt-4">
+    <Tabs value={tab} onValueChange={(v) => setTab(v as SignInView)} className="mt-4">
       <TabsList className="grid w-full grid-cols-2">
         <TabsTrigger value="signin">Sign In</TabsTrigger>
         <TabsTrigger value="signup">Sign Up</TabsTrigger>
       </TabsList>
       <TabsContent value="signin">
         <CredentialsForm mode="signin" />
+        <div className="mt-2 text-center">
+          <Button variant="link" size="sm" type="button" onClick={() => setTab("forgot")}>
+            Forgot password?
+          </Button>
+        </div>
       </TabsContent>
       <TabsContent value="signup">
         <CredentialsForm mode="signup" />
@@ -199,5 +206,65 @@ function GoogleButton() {
         </p>
       )}
     </div>
+  );
+}
+
+/** "Forgot password?": one answer whatever the address, so nobody learns who has an account. */
+function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const ids = useId();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string>();
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(signInSchema().pick({ email: true })) as never,
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setError(undefined);
+    try {
+      await apiPost("/api/auth/request-password-reset", { email });
+      setSent(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.serverMessage : AUTH_MESSAGES.signInFailed);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Reset password">
+      <h3 className="text-base font-semibold text-slate-900">Reset your password</h3>
+      {sent ? (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {ACCOUNT_TEXT.resetRequested}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">Enter your account's e-mail address and we will send you a link.</p>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-email`}>Email</Label>
+            <Input
+              id={`${ids}-email`}
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? `${ids}-email-error` : undefined}
+              {...form.register("email")}
+            />
+            <FieldError id={`${ids}-email-error`} message={errors.email?.message} />
+          </div>
+          {error && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting && <Spinner />}
+            Send reset link
+          </Button>
+        </>
+      )}
+      <Button variant="link" size="sm" type="button" className="w-full" onClick={onBack}>
+        Back to sign in
+      </Button>
+    </form>
   );
 }

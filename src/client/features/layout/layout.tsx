@@ -12,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { useAuth } from "../auth/auth-context";
+import { VerifyEmailBanner } from "../auth/verify-email-banner";
 import { InsufficientCreditsProvider } from "../credits/insufficient-credits-dialog";
 
 // The sign-in forms (and zod, react-hook-form) load when the dialog first opens, not with the landing page.
@@ -156,6 +157,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <InsufficientCreditsProvider>
           <Outlet />

@@ -1,27 +1,35 @@
 // Better Auth's tables (user, session, account, verification) in the spec's naming: the users table
 // keeps the spec's username, email and external-provider uid (firebaseUid); the password lives in
 // accounts, as Better Auth stores it. Plus the database-backed rate-limit counters.
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  username: text("username").notNull().unique(),
-  displayUsername: text("display_username"),
-  firebaseUid: text("firebase_uid").unique(),
-  role: text("role").notNull().default("user"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    username: text("username").notNull().unique(),
+    displayUsername: text("display_username"),
+    firebaseUid: text("firebase_uid").unique(),
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Set on the placeholder that keeps a deleted account's ledger rows (see auth/account.service.ts). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One account per address whatever its case ("Admin@Example.com" is admin@example.com).
+  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -63,14 +71,19 @@ export const accounts = pgTable(
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
 
-export const verifications = pgTable("verifications", {
-  id: text("id").primaryKey(),
-  identifier: text("identifier").notNull(),
-  value: text("value").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Password-reset tokens are looked up by identifier.
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
 
 /** Fixed-window counters shared by every app process (sign-in failures per e-mail, sign-ups per address). */
 export const rateLimits = pgTable("rate_limits", {

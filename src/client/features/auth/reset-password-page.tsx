@@ -1,0 +1,108 @@
+// /reset-password?token=…: the page the reset e-mail links to. The same password policy as sign-up;
+// the link works once, for an hour; afterwards every session has ended and the user signs in anew.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import { ACCOUNT_TEXT, newPasswordSchema } from "../../../shared/account";
+import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader } from "../../components/ui/card";
+import { FieldError, Input, Label } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { ApiError, apiPost } from "../../lib/api";
+import { useAuth } from "./auth-context";
+
+interface Values {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const { openSignIn, user, forgetSession } = useAuth();
+  const policy = useQuery<PasswordPolicy>({ queryKey: ["/api/auth/password-policy"] }).data ?? PASSWORD_POLICY;
+  const ids = useId();
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string>();
+  const form = useForm<Values>({
+    resolver: zodResolver(newPasswordSchema(policy)) as never,
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    setError(undefined);
+    try {
+      await apiPost("/api/auth/reset-password", { token, newPassword });
+      // Every session of the account has ended, this tab's too if it was signed in.
+      if (user) forgetSession();
+      setDone(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.serverMessage : "Could not change the password. Please try again.");
+    }
+  });
+
+  const field = (name: keyof Values) => ({
+    id: `${ids}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold text-slate-900">Choose a new password</h1>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!token ? (
+          <p role="alert" className="text-sm text-red-800">
+            This link is incomplete. Open the link from the e-mail again, or ask for a new one with "Forgot password?".
+          </p>
+        ) : done ? (
+          <>
+            <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+              {ACCOUNT_TEXT.resetDone}
+            </p>
+            <Button onClick={() => openSignIn("signin")}>Sign In</Button>
+          </>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-newPassword`}>New password</Label>
+              <Input type="password" autoComplete="new-password" {...field("newPassword")} />
+              <FieldError id={`${ids}-newPassword-error`} message={errors.newPassword?.message} />
+              {!errors.newPassword && <p className="text-xs text-slate-600">At least {policy.minLength} characters.</p>}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-confirmPassword`}>Confirm new password</Label>
+              <Input type="password" autoComplete="new-password" {...field("confirmPassword")} />
+              <FieldError id={`${ids}-confirmPassword-error`} message={errors.confirmPassword?.message} />
+            </div>
+            {error && (
+              <div role="alert" className="space-y-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                <p>{error}</p>
+                <Button
+                  variant="link"
+                  size="sm"
+                  type="button"
+                  className="h-auto p-0"
+                  onClick={() => openSignIn("forgot")}
+                >
+                  Ask for a new link
+                </Button>
+              </div>
+            )}
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting && <Spinner />}
+              Change password
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+// Shown to a signed-in user whose address is not verified yet: the product works, the banner asks
+// for the link to be followed and offers to send it again.
+import { MailWarning } from "lucide-react";
+import { useState } from "react";
+import { ACCOUNT_TEXT } from "../../../shared/account";
+import { Button } from "../../components/ui/button";
+import { ApiError, apiPost } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useAuth } from "./auth-context";
+
+export function VerifyEmailBanner() {
+  const { user } = useAuth();
+  const [pending, setPending] = useState(false);
+  if (user?.emailVerified !== false) return null;
+  return (
+    <section
+      aria-label="E-mail verification"
+      className="border-b border-amber-200 bg-amber-50 text-sm text-amber-950"
+      data-testid="verify-email-banner"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+        <MailWarning className="size-4 shrink-0" aria-hidden="true" />
+        <p className="flex-1">
+          {ACCOUNT_TEXT.verifyBanner} <strong className="font-medium">{user.email}</strong>.
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={pending}
+          onClick={async () => {
+            setPending(true);
+            try {
+              await apiPost("/api/auth/send-verification-email", { email: user.email });
+              toast.success(ACCOUNT_TEXT.verificationSent);
+            } catch (err) {
+              toast.error("Could not send the e-mail", err instanceof ApiError ? err.serverMessage : undefined);
+            } finally {
+              setPending(false);
+            }
+          }}
+        >
+          Resend e-mail
+        </Button>
+      </div>
+    </section>
+  );
+}

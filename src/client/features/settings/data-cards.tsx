@@ -1,0 +1,92 @@
+// "Download my data" and "Delete my account".
+import { Download, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { ACCOUNT_TEXT } from "../../../shared/account";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input, Label } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { ApiError, apiPost } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useAuth } from "../auth/auth-context";
+
+export function DataCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your data</CardTitle>
+        <CardDescription>
+          A JSON file with your profile, request history, credit transactions and usage.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* A plain link: the session cookie authorises it and the browser saves the attachment. */}
+        <Button asChild variant="outline">
+          <a href="/api/account/export" download>
+            <Download aria-hidden="true" /> Download my data
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => void }) {
+  const ids = useId();
+  const { forgetSession } = useAuth();
+  const [typed, setTyped] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <CardTitle className="text-red-800">Delete my account</CardTitle>
+        <CardDescription>{ACCOUNT_TEXT.deleteConfirmHelp}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="max-w-sm space-y-3"
+          aria-label="Delete account"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!matches) return;
+            setPending(true);
+            setError(undefined);
+            try {
+              await apiPost("/api/account/delete", { confirmEmail: typed });
+              forgetSession();
+              toast.success("Your account has been deleted");
+              onDeleted();
+            } catch (err) {
+              setError(err instanceof ApiError ? err.serverMessage : "Could not delete the account");
+            } finally {
+              setPending(false);
+            }
+          }}
+        >
+          <Label htmlFor={`${ids}-confirm`}>
+            Type <strong>{email}</strong> to confirm
+          </Label>
+          <Input
+            id={`${ids}-confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          {error && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <Button type="submit" variant="destructive" disabled={!matches || pending}>
+            {pending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+            Delete my account
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

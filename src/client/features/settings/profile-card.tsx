@@ -1,0 +1,150 @@
+// Username and e-mail address. A new address takes effect once its owner follows the link sent to it.
+import { useQueryClient } from "@tanstack/react-query";
+import { BadgeCheck, MailWarning } from "lucide-react";
+import { useId, useState } from "react";
+import { ACCOUNT_TEXT, type AccountStatus, UsernameSchema } from "../../../shared/account";
+import { AUTH_MESSAGES } from "../../../shared/auth";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FieldError, Input, Label } from "../../components/ui/input";
+import { ApiError, apiPost } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useAuth } from "../auth/auth-context";
+
+const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.serverMessage : fallback);
+
+export function ProfileCard({ status }: { status: AccountStatus }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
+  const [username, setUsername] = useState(status.username);
+  const [usernameError, setUsernameError] = useState<string>();
+  const [newEmail, setNewEmail] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+  const [emailSent, setEmailSent] = useState(false);
+  const [pending, setPending] = useState<"username" | "email" | "resend">();
+
+  const saveUsername = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = UsernameSchema.safeParse(username);
+    if (!parsed.success) return setUsernameError(parsed.error.issues[0]?.message);
+    setUsernameError(undefined);
+    setPending("username");
+    try {
+      await apiPost("/api/auth/update-user", { username: parsed.data });
+      await refreshUser();
+      await queryClient.invalidateQueries({ queryKey: ["/api/account"] });
+      toast.success("Username saved");
+    } catch (err) {
+      setUsernameError(message(err, "Could not save the username"));
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  const changeEmail = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const address = newEmail.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setEmailError(AUTH_MESSAGES.invalidEmail);
+    setEmailError(undefined);
+    setPending("email");
+    try {
+      await apiPost("/api/auth/change-email", { newEmail: address });
+      setEmailSent(true);
+      setNewEmail("");
+    } catch (err) {
+      setEmailError(message(err, "Could not send the link"));
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  const resend = async () => {
+    setPending("resend");
+    try {
+      await apiPost("/api/auth/send-verification-email", { email: status.email });
+      toast.success(ACCOUNT_TEXT.verificationSent);
+    } catch (err) {
+      toast.error("Could not send the e-mail", message(err, ""));
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How you appear and where we write to you.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <form onSubmit={saveUsername} noValidate className="space-y-1.5" aria-label="Username">
+          <Label htmlFor={`${ids}-username`}>Username</Label>
+          <div className="flex gap-2">
+            <Input
+              id={`${ids}-username`}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoComplete="username"
+              aria-invalid={usernameError ? true : undefined}
+              aria-describedby={usernameError ? `${ids}-username-error` : undefined}
+            />
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={pending === "username" || username.trim() === status.username}
+            >
+              Save
+            </Button>
+          </div>
+          <FieldError id={`${ids}-username-error`} message={usernameError} />
+        </form>
+
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-slate-800">E-mail address</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-900" data-testid="account-email">
+            {status.email}
+            {status.emailVerified ? (
+              <Badge variant="success">
+                <BadgeCheck className="size-3.5" aria-hidden="true" /> Verified
+              </Badge>
+            ) : (
+              <Badge variant="warning">
+                <MailWarning className="size-3.5" aria-hidden="true" /> Not verified
+              </Badge>
+            )}
+          </p>
+          {!status.emailVerified && (
+            <Button variant="outline" size="sm" onClick={resend} disabled={pending === "resend"}>
+              Resend verification e-mail
+            </Button>
+          )}
+          <form onSubmit={changeEmail} noValidate className="space-y-1.5 pt-2" aria-label="Change e-mail address">
+            <Label htmlFor={`${ids}-email`}>New e-mail address</Label>
+            <div className="flex gap-2">
+              <Input
+                id={`${ids}-email`}
+                type="email"
+                autoComplete="email"
+                value={newEmail}
+                onChange={(e) => setNewEmail(e.target.value)}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? `${ids}-email-error` : undefined}
+              />
+              <Button type="submit" variant="outline" disabled={pending === "email" || !newEmail.trim()}>
+                Send link
+              </Button>
+            </div>
+            <FieldError id={`${ids}-email-error`} message={emailError} />
+            {emailSent && (
+              <p role="status" className="text-sm text-emerald-900">
+                {ACCOUNT_TEXT.emailChangeSent}
+              </p>
+            )}
+          </form>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,278 @@
+// Password, sessions and Google: how the account is signed in to, and from where.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { ACCOUNT_TEXT, type AccountSession, type AccountStatus, newPasswordSchema } from "../../../shared/account";
+import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FieldError, Input, Label } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { ApiError, apiFetch, apiPost, apiRequest } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { keepToken, useAuth } from "../auth/auth-context";
+
+const SESSIONS_KEY = ["/api/account/sessions"] as const;
+const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function PasswordCard({ status }: { status: AccountStatus }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const policy = useQuery<PasswordPolicy>({ queryKey: ["/api/auth/password-policy"] }).data ?? PASSWORD_POLICY;
+  const [formError, setFormError] = useState<string>();
+  const [linkSent, setLinkSent] = useState(false);
+  const schema = z.intersection(
+    z.object({ currentPassword: z.string().min(1, "Enter your current password") }),
+    newPasswordSchema(policy),
+  );
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFormError(undefined);
+    try {
+      // The server signs out every other session and answers this one's new token.
+      await keepToken(await apiFetch("POST", "/api/auth/change-password", { currentPassword, newPassword }));
+      form.reset();
+      toast.success(ACCOUNT_TEXT.passwordChanged);
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    } catch (err) {
+      setFormError(err instanceof ApiError ? err.serverMessage : "Could not change the password");
+    }
+  });
+
+  const field = (name: keyof PasswordValues) => ({
+    id: `${ids}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {status.hasPassword ? (
+          <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4" aria-label="Change password">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-currentPassword`}>Current password</Label>
+              <Input type="password" autoComplete="current-password" {...field("currentPassword")} />
+              <FieldError id={`${ids}-currentPassword-error`} message={errors.currentPassword?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-newPassword`}>New password</Label>
+              <Input type="password" autoComplete="new-password" {...field("newPassword")} />
+              <FieldError id={`${ids}-newPassword-error`} message={errors.newPassword?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-confirmPassword`}>Confirm new password</Label>
+              <Input type="password" autoComplete="new-password" {...field("confirmPassword")} />
+              <FieldError id={`${ids}-confirmPassword-error`} message={errors.confirmPassword?.message} />
+            </div>
+            {formError && (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                {formError}
+              </p>
+            )}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <Spinner />}
+              Change password
+            </Button>
+          </form>
+        ) : (
+          <div className="space-y-3 text-sm text-slate-700">
+            <p>Your account signs in with Google. To add a password, we can e-mail you a link to set one.</p>
+            {linkSent ? (
+              <p role="status" className="text-emerald-900">
+                {ACCOUNT_TEXT.resetRequested}
+              </p>
+            ) : (
+              <Button
+                variant="outline"
+                onClick={async () => {
+                  try {
+                    await apiPost("/api/auth/request-password-reset", { email: status.email });
+                    setLinkSent(true);
+                  } catch (err) {
+                    toast.fromError(err, "Could not send the link");
+                  }
+                }}
+              >
+                E-mail me a link
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void }) {
+  const { forgetSession } = useAuth();
+  const queryClient = useQueryClient();
+  const sessions = useQuery<{ sessions: AccountSession[] }>({ queryKey: SESSIONS_KEY });
+  const [pending, setPending] = useState<string>();
+
+  const revoke = async (s: AccountSession) => {
+    setPending(s.id);
+    try {
+      await apiRequest("DELETE", `/api/account/sessions/${encodeURIComponent(s.id)}`);
+      if (s.current) {
+        forgetSession();
+        onSignedOutHere();
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    } catch (err) {
+      toast.fromError(err, "Could not sign that session out");
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Where you're signed in</CardTitle>
+        <CardDescription>Browsers and devices with an open session.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {sessions.isLoading ? (
+          <Spinner />
+        ) : (
+          <Table aria-label="Active sessions">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Device</TableHead>
+                <TableHead>Address</TableHead>
+                <TableHead>Signed in</TableHead>
+                <TableHead>Last active</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(sessions.data?.sessions ?? []).map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell>
+                    {s.browser} on {s.os}
+                    {s.current && (
+                      <Badge variant="success" className="ml-2">
+                        This browser
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell>{s.ipAddress ?? "—"}</TableCell>
+                  <TableCell>{when(s.createdAt)}</TableCell>
+                  <TableCell>{when(s.lastActiveAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button variant="ghost" size="sm" disabled={pending === s.id} onClick={() => revoke(s)}>
+                      Sign out<span className="sr-only"> {s.current ? "this browser" : `${s.browser} on ${s.os}`}</span>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <Button
+          variant="outline"
+          onClick={async () => {
+            try {
+              await apiPost("/api/account/sessions/revoke-all");
+            } catch (err) {
+              toast.fromError(err, "Could not sign out everywhere");
+              return;
+            }
+            forgetSession();
+            toast.success("Signed out everywhere");
+            onSignedOutHere();
+          }}
+        >
+          Sign out everywhere
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
+  const { linkGoogle } = useAuth();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["/api/account"] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Connected accounts</CardTitle>
+        <CardDescription>Sign in with Google as well as with your password.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-medium text-slate-900">Google</span>
+        <Badge variant={status.google.accountId ? "success" : "secondary"}>
+          {status.google.accountId ? "Connected" : "Not connected"}
+        </Badge>
+        {status.google.accountId ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pending}
+            onClick={async () => {
+              setPending(true);
+              try {
+                await apiPost("/api/auth/unlink-account", { accountId: status.google.accountId });
+                toast.success("Google disconnected");
+                await refresh();
+              } catch (err) {
+                toast.fromError(err, "Could not disconnect Google");
+              } finally {
+                setPending(false);
+              }
+            }}
+          >
+            Disconnect
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pending}
+            onClick={async () => {
+              setPending(true);
+              try {
+                await linkGoogle();
+                toast.success("Google connected");
+                await refresh();
+              } catch {
+                toast.error("Could not connect Google");
+              } finally {
+                setPending(false);
+              }
+            }}
+          >
+            Connect Google
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+// /settings: profile, password, sessions, Google, the data download and deleting the account.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ACCOUNT_TEXT, type AccountStatus } from "../../../shared/account";
+import { Card, CardContent, CardHeader } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../lib/toast";
+import { useAuth } from "../auth/auth-context";
+import { AuthForms } from "../auth/sign-in-dialog";
+import { DataCard, DeleteAccountCard } from "./data-cards";
+import { ProfileCard } from "./profile-card";
+import { ConnectedAccountsCard, PasswordCard, SessionsCard } from "./security-cards";
+
+export const ACCOUNT_KEY = ["/api/account"] as const;
+
+export function SettingsPage() {
+  const { user, loading, refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const status = useQuery<AccountStatus>({ queryKey: ACCOUNT_KEY, enabled: Boolean(user) });
+
+  // Back from a link in an e-mail (Better Auth's verify-email redirects here).
+  useEffect(() => {
+    const error = params.get("error");
+    const verified = params.get("verified");
+    const changed = params.get("email-changed");
+    if (!error && !verified && !changed) return;
+    if (error) toast.error(ACCOUNT_TEXT.verificationFailed);
+    else if (verified) toast.success(ACCOUNT_TEXT.emailVerified);
+    else toast.success(ACCOUNT_TEXT.emailChanged);
+    setParams({}, { replace: true });
+    void refreshUser();
+    void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+  }, [params, setParams, refreshUser, queryClient]);
+
+  if (loading)
+    return (
+      <div className="flex justify-center p-12">
+        <Spinner className="size-6" />
+      </div>
+    );
+  if (!user)
+    return (
+      <Card className="mx-auto max-w-md">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        </CardHeader>
+        <CardContent>
+          <p className="mb-2 text-slate-700">Sign in to see your account settings.</p>
+          <AuthForms />
+        </CardContent>
+      </Card>
+    );
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+      {status.data ? (
+        <>
+          <ProfileCard status={status.data} />
+          <PasswordCard status={status.data} />
+          <SessionsCard onSignedOutHere={() => navigate("/")} />
+          {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
+          <DataCard />
+          <DeleteAccountCard email={status.data.email} onDeleted={() => navigate("/")} />
+        </>
+      ) : status.isError ? (
+        <p role="alert" className="text-red-800">
+          Could not load your account. Please reload the page.
+        </p>
+      ) : (
+        <div className="flex justify-center p-12">
+          <Spinner className="size-6" />
+        </div>
+      )}
+    </div>
+  );
+}

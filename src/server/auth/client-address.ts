@@ -1,0 +1,51 @@
+// The client's address for rate limits and the sessions list. Behind proxies, X-Forwarded-For is
+// read from the right: each proxy appends the address it saw, so only the entries our own proxies
+// wrote can be trusted; whatever a client puts on the left is theirs to invent. proxy-addr (Express's
+// `trust proxy`) walks the list the same way for a hop count or a set of trusted proxy addresses.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import proxyAddr from "proxy-addr";
+import type { TrustProxy } from "../config";
+
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trust: TrustProxy,
+): string {
+  if (!trust) return socketAddress || "unknown";
+  const req = { connection: { remoteAddress: socketAddress }, headers: { "x-forwarded-for": forwardedFor } };
+  const trustFn = "hops" in trust ? (_addr: string, i: number) => i < trust.hops : proxyAddr.compile(trust.addresses);
+  // proxy-addr's types want an IncomingMessage; it reads only these two fields.
+  return proxyAddr(req as unknown as Parameters<typeof proxyAddr>[0], trustFn) || socketAddress || "unknown";
+}
+
+export function clientAddress(c: Context, trust: TrustProxy): string {
+  let socket: string | undefined;
+  try {
+    socket = getConnInfo(c).remote.address;
+  } catch {
+    socket = undefined; // app.request() in tests has no socket
+  }
+  return resolveClientAddress(socket, c.req.header("x-forwarded-for"), trust);
+}
+
+/** Headers a proxy adds on the way in: any of them means the request did not come straight from this machine. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "via", "x-forwarded-host"];
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (/^127\./.test(address) || address === "::1" || /^::ffff:127\./i.test(address));
+
+/**
+ * A request from the server's own machine with nothing in between: the operator at the console
+ * (the socket's peer is loopback, no proxy is configured and none added its headers). A request
+ * through a reverse proxy, or from any other host, never counts.
+ */
+export function fromOperatorConsole(c: Context, trust: TrustProxy): boolean {
+  if (trust) return false;
+  if (FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined)) return false;
+  try {
+    return isLoopback(getConnInfo(c).remote.address);
+  } catch {
+    return false; // app.request() in tests has no socket
+  }
+}
