@@ -13,6 +13,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
+import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
 import { onError } from "./http/errors";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", writingRoutes(deps));
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));
+  app.route("/api", documentsRoutes(deps));
 
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);

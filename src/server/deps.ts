@@ -13,6 +13,7 @@ import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
 import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
+import { DocumentsService } from "./documents/documents.service";
 import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
 import { SeoService } from "./seo/seo.service";
@@ -46,9 +47,16 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   });
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
-  const writing = new WritingService({ db, charges, models, logger });
-  const detection = new DetectionService({ db, charges, detector: createDetector(config.detection), logger });
-  const seo = new SeoService({ charges, models, logger });
+  const documents = new DocumentsService(db);
+  const writing = new WritingService({ db, charges, models, logger, documents });
+  const detection = new DetectionService({
+    db,
+    charges,
+    detector: createDetector(config.detection),
+    logger,
+    documents,
+  });
+  const seo = new SeoService({ charges, models, logger, documents });
   return {
     config,
     database,
@@ -62,6 +70,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     writing,
     detection,
     seo,
+    documents,
     campaigns,
     billing,
     directGrants,
