@@ -33,6 +33,10 @@ const DirectGrant = lazy(() =>
 const FullApp = lazy(() =>
   import("./features/writing/full-app/full-app-page").then((m) => ({ default: m.FullAppPage })),
 );
+const Documents = lazy(() => import("./features/documents/documents-page").then((m) => ({ default: m.DocumentsPage })));
+const DocumentPage = lazy(() =>
+  import("./features/documents/document-page").then((m) => ({ default: m.DocumentPage })),
+);
 const ProseConsole = lazy(() =>
   import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
 );
@@ -55,6 +59,8 @@ export const router = createBrowserRouter([
       { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
       { path: PAGE_ROUTES.settings, element: <SettingsPage /> },
+      { path: PAGE_ROUTES.documents, element: page(<Documents />) },
+      { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

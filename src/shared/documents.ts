@@ -25,6 +25,8 @@ export const DOCUMENT_TITLE_MAX = 200;
 export const DOCUMENTS_PAGE_DEFAULT = 20;
 export const DOCUMENTS_PAGE_MAX = 100;
 export const DOCUMENT_SEARCH_MAX = 200;
+/** The Documents search waits this long after the last keystroke. */
+export const DOCUMENT_SEARCH_DEBOUNCE_MS = 300;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
