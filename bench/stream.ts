@@ -67,7 +67,7 @@ const models = createWritingModels({
 });
 const app = createApp({
   ...deps,
-  writing: new WritingService({ db: deps.db, charges: deps.charges, models, logger: deps.logger }),
+  writing: new WritingService({ ...deps, models }),
 });
 const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
   const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>

@@ -19,7 +19,7 @@ test("draft → detection → highlight view → copy a flagged sentence → Rev
     .getByLabel("Describe your blog post")
     .fill("Guide for owners of small bakeries on winning local customers with daily photos and replies to reviews.");
   await page.getByRole("button", { name: "Generate", exact: true }).click();
-  await expect(page).toHaveURL(/\/draftsmith\/results$/);
+  await expect(page).toHaveURL(/\/draftsmith\/results(\?document=[\w-]+)?$/);
   await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
   test.fixme(
     (await page.locator("[data-slot]").count()) > 0,

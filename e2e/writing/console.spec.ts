@@ -166,6 +166,7 @@ test.describe("PROSE console", () => {
 
     // Reset: the form back to its defaults, results and history cleared.
     await page.getByRole("button", { name: "Reset & Clear History" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset & Clear History" }).click();
     await expect(toast(page)).toContainText("System Reset");
     await expect(page.getByText("No requests yet")).toBeVisible();
     await expect(page.getByLabel("Target Audience")).toHaveValue("");
@@ -304,6 +305,7 @@ test.describe("PROSE console", () => {
     // 'Reset Failed' ('Failed to reset system'): nothing is cleared.
     await page.route("**/api/reset", (route) => route.fulfill({ status: 500, body: "" }));
     await page.getByRole("button", { name: "Reset & Clear History" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset & Clear History" }).click();
     await expect(toast(page)).toContainText("Reset Failed");
     await expect(toast(page)).toContainText("Failed to reset system");
     await expect(page.getByTestId("blog-post-preview")).toBeVisible();

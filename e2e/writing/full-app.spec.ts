@@ -121,8 +121,11 @@ test.describe("full generation app", () => {
     await expect(history.getByRole("listitem").last()).toContainText("Draft");
     await expect(history).toContainText(BRIEF);
 
-    // Reset and Clear History: defaults back, results and history gone.
+    // Reset and Clear History asks first, saying the documents are kept; then defaults back, results and history gone.
     await page.getByRole("button", { name: "Reset and Clear History" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Your documents are kept");
+    await confirm.getByRole("button", { name: "Reset and Clear History" }).click();
     await expect(toast(page)).toContainText("System Reset");
     await expect(page.getByText("No requests yet")).toBeVisible();
     await expect(page.getByLabel("Target Audience")).toHaveValue("");

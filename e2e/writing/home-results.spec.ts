@@ -45,7 +45,7 @@ test.describe("home and results", () => {
     await promptBox(page).fill(prompt);
     await page.getByRole("radio", { name: /Claude Sonnet 4/ }).check();
     await generateButton(page).click();
-    await expect(page).toHaveURL(/\/draftsmith\/results$/);
+    await expect(page).toHaveURL(/\/draftsmith\/results(\?document=[\w-]+)?$/);
 
     // The draft arrives as server-sent events and is shown while it is written.
     const res = await streamed;
@@ -170,7 +170,7 @@ test.describe("home and results", () => {
     await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await form.getByLabel("Confirm password").fill(PASSWORD);
     await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/draftsmith\/results$/);
+    await expect(page).toHaveURL(/\/draftsmith\/results(\?document=[\w-]+)?$/);
     await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible();
   });
 

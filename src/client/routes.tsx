@@ -36,6 +36,10 @@ const Settings = lazy(() => import("./features/settings/settings-page").then((m)
 const ResetPassword = lazy(() =>
   import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
 );
+const Documents = lazy(() => import("./features/documents/documents-page").then((m) => ({ default: m.DocumentsPage })));
+const DocumentPage = lazy(() =>
+  import("./features/documents/document-page").then((m) => ({ default: m.DocumentPage })),
+);
 const ProseConsole = lazy(() =>
   import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
 );
@@ -59,6 +63,8 @@ export const router = createBrowserRouter([
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
       { path: PAGE_ROUTES.settings, element: page(<Settings />) },
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
+      { path: PAGE_ROUTES.documents, element: page(<Documents />) },
+      { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -15,6 +15,7 @@ import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
+import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
 import { onError } from "./http/errors";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
@@ -108,6 +109,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", writingRoutes(deps));
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));
+  app.route("/api", documentsRoutes(deps));
 
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);

@@ -1,7 +1,7 @@
 // Builds the app's services once from config and database; routes receive what they need.
 
 import { DirectGrantService } from "./admin/direct-grant.service";
-import { AccountService } from "./auth/account.service";
+import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./auth/account.service";
 import { createAuth } from "./auth/auth";
 import { RateLimiter } from "./auth/rate-limit";
 import { resolveAuthSecret } from "./auth/secret";
@@ -15,6 +15,7 @@ import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
 import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
+import { DocumentsService } from "./documents/documents.service";
 import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
@@ -31,7 +32,17 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   const signInLimiter = new SignInLimiter(limiter);
   const sessionCache = new SessionCache();
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir }, logger);
-  const account = new AccountService({ db, mailer, logger });
+  const documents = new DocumentsService(db);
+  // The data export: the account's own sections, and each feature that keeps a user's work.
+  const account = new AccountService({
+    db,
+    mailer,
+    logger,
+    exportSections: [
+      ...ACCOUNT_EXPORT_SECTIONS,
+      { name: "documents", collect: (_db, userId) => documents.exportAll(userId) },
+    ],
+  });
   const auth = createAuth({
     config,
     db,
@@ -53,9 +64,15 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   });
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
-  const writing = new WritingService({ db, charges, models, logger });
-  const detection = new DetectionService({ db, charges, detector: createDetector(config.detection), logger });
-  const seo = new SeoService({ charges, models, logger });
+  const writing = new WritingService({ db, charges, models, logger, documents });
+  const detection = new DetectionService({
+    db,
+    charges,
+    detector: createDetector(config.detection),
+    logger,
+    documents,
+  });
+  const seo = new SeoService({ charges, models, logger, documents });
   return {
     config,
     database,
@@ -72,6 +89,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     writing,
     detection,
     seo,
+    documents,
     campaigns,
     billing,
     directGrants,

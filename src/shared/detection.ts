@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VersionRef } from "./documents";
 
 /**
  * AI-detection contract shared by the server (built-in detector, third-party
@@ -43,10 +44,13 @@ export const DetectionResultSchema = z.object({
 });
 export type DetectionResult = z.infer<typeof DetectionResultSchema>;
 
-export const DetectRequestSchema = z.object({
-  text: z.string().refine((value) => value.trim().length >= 1, { message: "Text is required" }),
-  requestId: z.union([z.number(), z.string()]).optional(),
-});
+export const DetectRequestSchema = z
+  .object({
+    text: z.string().refine((value) => value.trim().length >= 1, { message: "Text is required" }),
+    requestId: z.union([z.number(), z.string()]).optional(),
+  })
+  // documentId + versionId: store the result on that version of the caller's document.
+  .and(VersionRef);
 export type DetectRequest = z.infer<typeof DetectRequestSchema>;
 
 /** Splits a probability (0..1) into percentages with one decimal that add up to exactly 100. */

@@ -16,12 +16,17 @@ export const PAGE_ROUTES = {
   adminDirectGrant: "/admin/direct-grant",
   settings: "/settings",
   resetPassword: "/reset-password",
+  documents: "/documents",
   oauthPopup: "/auth/popup-complete",
 } as const;
 
 const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
+/** /documents/<uuid>: one document's page. */
+const DOCUMENT_PAGE = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const documentPath = (id: string) => `${PAGE_ROUTES.documents}/${id}`;
 
 export function isKnownPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return KNOWN.has(path);
+  return KNOWN.has(path) || DOCUMENT_PAGE.test(path);
 }

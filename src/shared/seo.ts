@@ -1,6 +1,7 @@
 // SEO request/response contract shared by the server (POST /api/seo-*) and the client.
 // Pure: zod schemas, types and the image-URL parser. No Node or DOM APIs.
 import { z } from "zod";
+import { DocumentId, type SavedVersion } from "./documents";
 
 export const SEO_PLATFORMS = ["wordpress", "shopify"] as const;
 export type SeoPlatform = (typeof SEO_PLATFORMS)[number];
@@ -35,6 +36,8 @@ export const SeoRequest = z.object({
     .refine(isSeoDate, { message: "datePublished must be YYYY-MM-DD or an ISO date-time" })
     .optional(),
   aiProvider: z.enum(["anthropic", "openai"], { error: "AI provider must be anthropic or openai" }).optional(),
+  /** Add the output to this document of the caller's (else it starts a new one). */
+  documentId: DocumentId.optional(),
 });
 export type SeoRequest = z.infer<typeof SeoRequest>;
 
@@ -117,7 +120,7 @@ export function parseImageUrls(s?: string | null): string[] {
 export type SeoWriter = "openai" | "anthropic" | "offline";
 
 /** POST /api/seo-produce-code: HTML from the text as is (no model, a flat price). */
-export interface SeoProduceResponse {
+export interface SeoProduceResponse extends SavedVersion {
   optimizedHtml: string;
   platform: SeoPlatform;
   meta: SeoMeta;
@@ -126,7 +129,7 @@ export interface SeoProduceResponse {
   creditsUsed: number;
 }
 
-interface SeoRevisionBilling {
+interface SeoRevisionBilling extends SavedVersion {
   creditsUsed: number;
   tokensUsed: number;
   aiProvider: "openai" | "anthropic";

@@ -1,6 +1,7 @@
 // The writing loop's contract (spec §3, §5, §7): request schemas with the spec's messages, and the
 // response, stream-event and history shapes. Pure: the client's forms use the same schemas.
 import { z } from "zod";
+import { DocumentId, type SavedVersion } from "./documents";
 import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
 
 /** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */
@@ -66,6 +67,8 @@ export const ExecuteRequest = SessionContext.extend({
     .max(DOCUMENT_MAX_CHARS, "Original content is too long (100,000 characters at most)")
     .optional(),
   aiDetectedSentences: FlaggedSentences.optional(),
+  /** Add the draft or revision to this document of the caller's (else a draft starts a new one). */
+  documentId: DocumentId.optional(),
 }).superRefine((req, ctx) => {
   if (req.mode !== "revise") return;
   if (!req.originalContent?.trim())
@@ -85,6 +88,8 @@ export const FinalRewriteRequest = z.object({
   ),
   aiDetectedSentences: FlaggedSentences.refine((list) => list.length > 0, "AI detected sentences are required"),
   sessionContext: SessionContext.optional(),
+  /** Add the final version to this document of the caller's (else it starts a new one). */
+  documentId: DocumentId.optional(),
 });
 export type FinalRewriteRequest = z.infer<typeof FinalRewriteRequest>;
 export type FinalRewriteRequestInput = z.input<typeof FinalRewriteRequest>;
@@ -93,6 +98,8 @@ export type FinalRewriteRequestInput = z.input<typeof FinalRewriteRequest>;
 export const ReviseTextRequest = z.object({
   text: required("Text is required", DOCUMENT_MAX_CHARS, "Text is too long (100,000 characters at most)"),
   aiProvider: AiProvider.default("openai"),
+  /** Add the revised text to this document of the caller's (else it starts a new one). */
+  documentId: DocumentId.optional(),
 });
 export type ReviseTextRequest = z.infer<typeof ReviseTextRequest>;
 export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
@@ -119,7 +126,8 @@ export interface AssistantMessage {
 /** Why a model call was stopped before it finished (what it had written is kept and billed). */
 export type StopReason = "out_of_credits" | "time_limit";
 
-interface Billed {
+/** Every paid call's output is saved as a version of a document (docs/api.md "Documents"). */
+interface Billed extends SavedVersion {
   /** Set when the call was stopped early; `notice` says so in words a user can act on. */
   stopped?: StopReason;
   notice?: string;
@@ -147,7 +155,11 @@ export interface ReviseTextResponse extends Billed {
  * number of `delta`, then exactly one `done` (the same body the JSON form answers) or `error`.
  */
 export type WritingStreamEvent =
-  | { event: "start"; data: { requestId: string; writer: Writer; model: string; aiProvider: AiProvider } }
+  | {
+      event: "start";
+      /** documentId: the document the output will be saved to (before it exists, for a new one). */
+      data: { requestId: string; writer: Writer; model: string; aiProvider: AiProvider; documentId: string };
+    }
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: GenerationResponse | ReviseTextResponse }
   | { event: "error"; data: { error: string; code?: string } };
@@ -165,6 +177,8 @@ export interface HistoryItem {
   model: string | null;
   creditsUsed: number;
   tokensUsed: number;
+  /** The document this request's output was saved to (null for requests from before documents). */
+  documentId: string | null;
 }
 
 /** The text of a model message: its text parts joined, else the json part's draft (spec §3). */

@@ -36,7 +36,6 @@ export const ACCOUNT_DELETE_MESSAGES = {
     "You are the only administrator. Make another account an administrator first (npm run admin -- promote <email>).",
 } as const;
 
-/** The ledger's tables: rows move to the placeholder on deletion, they are never deleted. */
 /** The ledger's tables (each with a `user_id`): rows move to the placeholder on deletion, never deleted. */
 export const LEDGER_TABLES: PgTable[] = [userCredits, creditTransactions, creditHolds, apiUsage, bonusCreditRecipients];
 

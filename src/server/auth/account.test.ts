@@ -306,6 +306,10 @@ describeEachDatabase("account features", (kind) => {
       expect.arrayContaining(["bonus", "grant", "usage"]),
     );
     expect(data.usage).toHaveLength(1);
+    expect(data.documents).toHaveLength(1);
+    expect(data.documents[0].brief).toBe("a short post about exporting data");
+    expect(data.documents[0].versions[0]).toMatchObject({ kind: "draft", creditsUsed: data.usage[0].creditsUsed });
+    expect(data.documents[0].versions[0].content.length).toBeGreaterThan(100);
     expect(data.credits.availableCredits).toBeGreaterThan(0);
     const text = JSON.stringify(data);
     expect(text).not.toContain("chief@example.com");

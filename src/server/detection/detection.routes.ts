@@ -10,8 +10,8 @@ export function detectionRoutes({ detection }: { detection: DetectionService }) 
   const r = new Hono<AppEnv>();
 
   r.post("/detect-ai", requireUser, validate("json", DetectRequestSchema), async (c) => {
-    const { text, requestId } = c.req.valid("json");
-    const outcome = await detection.detect(c.var.user.id, { text, requestId }, c.req.raw.signal);
+    const { text, requestId, documentId, versionId } = c.req.valid("json");
+    const outcome = await detection.detect(c.var.user.id, { text, requestId, documentId, versionId }, c.req.raw.signal);
     return c.json(outcome);
   });
 

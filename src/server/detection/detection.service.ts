@@ -1,7 +1,8 @@
 // POST /api/detect-ai's rules: 413 above DETECTION_MAX_CHARS; the caller's own request checked before
 // any work; 1 credit charged only when the detection succeeded (a refusal — too short, not English —
 // or a failing third-party service charges nothing and answers success:false). A successful result
-// is attached to the caller's request, when one is named, in the transaction that charges for it.
+// is attached to the caller's request and to the caller's document version, when they are named, in the
+// transaction that charges for it.
 import { and, eq } from "drizzle-orm";
 import {
   DETECTION_MAX_CHARS,
@@ -14,6 +15,7 @@ import { CREDITS } from "../../shared/limits";
 import type { Charges } from "../credits/charge";
 import type { Db } from "../db/client";
 import { apiRequests } from "../db/schema";
+import type { DocumentsService } from "../documents/documents.service";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { Detector } from "./index";
@@ -28,12 +30,16 @@ export interface DetectionServiceDeps {
   charges: Charges;
   detector: Detector;
   logger: Logger;
+  documents: DocumentsService;
 }
 
 export interface DetectInput {
   text: string;
   /** api_requests.id (a number, or its digits) or api_requests.request_id (the uuid). */
   requestId?: number | string;
+  /** Store the result on this version of the caller's document (both or neither). */
+  documentId?: string;
+  versionId?: string;
 }
 
 export interface DetectOutcome {
@@ -63,6 +69,9 @@ export class DetectionService {
     // Before any credit moves: a request that is not the caller's is "not found" (never "forbidden",
     // which would tell a stranger that the id exists).
     const target = input.requestId === undefined ? undefined : await this.ownRequest(userId, input.requestId);
+    const version =
+      input.documentId && input.versionId ? { documentId: input.documentId, versionId: input.versionId } : undefined;
+    if (version) await this.deps.documents.ownVersion(userId, version.documentId, version.versionId);
 
     const started = performance.now();
     const charged = await charges.charge({
@@ -88,6 +97,7 @@ export class DetectionService {
             .update(apiRequests)
             .set({ aiDetectionResult: value })
             .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+        if (version) await this.deps.documents.attachDetection(tx, userId, version, value);
       },
     });
     const result = charged.value;

@@ -97,7 +97,16 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
         datePublished: "2026-11-21",
       });
       expect(status, json.error).toBe(200);
-      expect(Object.keys(json).sort()).toEqual(["creditsUsed", "meta", "notes", "optimizedHtml", "platform", "report"]);
+      expect(Object.keys(json).sort()).toEqual([
+        "creditsUsed",
+        "documentId",
+        "meta",
+        "notes",
+        "optimizedHtml",
+        "platform",
+        "report",
+        "versionId",
+      ]);
       expect(json.platform).toBe(platform);
       expect(json.creditsUsed).toBe(SEO_CREDITS.produceCode);
       expect(json.optimizedHtml).toMatch(/<h2[^>]* id="/);

@@ -4,7 +4,11 @@
 //  - revise-text / optimize: the text revised for search by the chosen provider's model through the
 //    writing model layer (hold an estimate, settle on the real tokens), or — with no key for that
 //    provider — by reviseForSeo's deterministic rules at a flat price; optimize then produces the HTML.
+// Each output is saved as an `seo` version of a document (the caller's, or a new one) in the
+// transaction that settles its credits.
+import { randomUUID } from "node:crypto";
 import { creditsForTokens, estimateSeoRevisionTokens } from "../../shared/credits-math";
+import { cutTitle, type SavedVersion, titleFromMarkdown, type VersionFormat } from "../../shared/documents";
 import { DEFAULT_PROVIDER, SEO_CREDITS } from "../../shared/limits";
 import {
   InvalidImageUrlError,
@@ -15,7 +19,8 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import type { AiProvider } from "../../shared/writing";
-import { type Charges, PartialWork } from "../credits/charge";
+import { type Charges, PartialWork, type Save } from "../credits/charge";
+import type { DocumentsService, VersionTarget } from "../documents/documents.service";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "../writing/models";
@@ -33,6 +38,7 @@ export interface SeoServiceDeps {
   charges: Charges;
   models: WritingModels;
   logger: Logger;
+  documents: DocumentsService;
 }
 
 /** The comma-separated image URLs, or a 400 naming the one that is not an http(s) address. */
@@ -62,6 +68,20 @@ function produceFor(
   });
 }
 
+/** The caller's document when one is named (checked: a 404 before any hold), else a new one. */
+async function seoTarget(documents: DocumentsService, userId: string, req: SeoRequest): Promise<VersionTarget> {
+  if (req.documentId) await documents.ownDocument(userId, req.documentId);
+  return {
+    documentId: req.documentId,
+    newDocument: {
+      id: randomUUID(),
+      brief: "SEO HTML",
+      title: req.title?.trim() ? cutTitle(req.title) : undefined,
+      fallbackTitle: titleFromMarkdown(req.content) ?? "SEO HTML",
+    },
+  };
+}
+
 interface Revision {
   revisedText: string;
   keyphrase: string;
@@ -71,17 +91,24 @@ interface Revision {
   aiProvider: AiProvider;
 }
 
+/** What a revise or optimize answer is saved as: the revised markdown, or the HTML. */
+type SaveAs<R> = (body: R) => { format: VersionFormat; content: string };
+/** The revision work's value: the finished revision, or what a stopped model had written. */
+type RevisionWork<R> = { revision: Revision; body: R } | { partialText: string };
+
 export class SeoService {
   constructor(private readonly deps: SeoServiceDeps) {}
 
   /** POST /api/seo-produce-code. */
   async produceCode(userId: string, req: SeoRequest): Promise<SeoProduceResponse> {
     const imageUrls = imageUrlsOf(req);
+    const target = await seoTarget(this.deps.documents, userId, req);
     const started = performance.now();
     const {
       value: result,
       creditsUsed,
       requestId,
+      saved,
     } = await this.deps.charges.charge({
       userId,
       endpoint: SEO_ENDPOINTS.produce,
@@ -89,6 +116,18 @@ export class SeoService {
       estimate: SEO_CREDITS.produceCode,
       price: SEO_CREDITS.produceCode,
       work: async () => ({ value: produceFor(req, imageUrls, req.content, req.keyphrase) }),
+      save: (tx, r) =>
+        this.deps.documents.saveVersion(tx, userId, target, {
+          kind: "seo",
+          format: "html",
+          content: r.value.optimizedHtml,
+          platform: req.platform,
+          model: null,
+          writer: null,
+          creditsUsed: r.creditsUsed,
+          requestId: r.requestId,
+          partial: r.partial,
+        }),
     });
     this.deps.logger.info(
       {
@@ -107,29 +146,44 @@ export class SeoService {
       report: result.report,
       notes: result.notes,
       creditsUsed,
+      ...(saved as SavedVersion),
     };
   }
 
   /** POST /api/seo-revise-text. */
   async reviseText(userId: string, req: SeoRequest, signal?: AbortSignal): Promise<SeoReviseResponse> {
-    return this.withRevisedHtml(userId, req, "revise", signal, (rev, produced) => ({
-      revisedText: rev.revisedText,
-      platform: req.platform,
-      keyphrase: rev.keyphrase,
-      report: produced.report,
-    }));
+    return this.withRevisedHtml(
+      userId,
+      req,
+      "revise",
+      signal,
+      (rev, produced) => ({
+        revisedText: rev.revisedText,
+        platform: req.platform,
+        keyphrase: rev.keyphrase,
+        report: produced.report,
+      }),
+      (body) => ({ format: "markdown", content: body.revisedText }),
+    );
   }
 
   /** POST /api/seo-optimize: revise, then produce. */
   async optimize(userId: string, req: SeoRequest, signal?: AbortSignal): Promise<SeoOptimizeResponse> {
-    return this.withRevisedHtml(userId, req, "optimize", signal, (rev, produced) => ({
-      optimizedHtml: produced.optimizedHtml,
-      revisedText: rev.revisedText,
-      platform: produced.platform,
-      meta: produced.meta,
-      report: produced.report,
-      notes: produced.notes,
-    }));
+    return this.withRevisedHtml(
+      userId,
+      req,
+      "optimize",
+      signal,
+      (rev, produced) => ({
+        optimizedHtml: produced.optimizedHtml,
+        revisedText: rev.revisedText,
+        platform: produced.platform,
+        meta: produced.meta,
+        report: produced.report,
+        notes: produced.notes,
+      }),
+      (body) => ({ format: "html", content: body.optimizedHtml }),
+    );
   }
 
   /** withRevision, with the revised text also produced as HTML (image URLs checked before any hold). */
@@ -139,10 +193,16 @@ export class SeoService {
     kind: "revise" | "optimize",
     signal: AbortSignal | undefined,
     finish: (rev: Revision, produced: ReturnType<typeof produceSeoHtml>) => R,
+    saveAs: SaveAs<R>,
   ) {
     const imageUrls = imageUrlsOf(req);
-    return this.withRevision(userId, req, kind, signal, (rev) =>
-      finish(rev, produceFor(req, imageUrls, rev.revisedText, rev.keyphrase)),
+    return this.withRevision(
+      userId,
+      req,
+      kind,
+      signal,
+      (rev) => finish(rev, produceFor(req, imageUrls, rev.revisedText, rev.keyphrase)),
+      saveAs,
     );
   }
 
@@ -157,10 +217,19 @@ export class SeoService {
     kind: "revise" | "optimize",
     signal: AbortSignal | undefined,
     finish: (rev: Revision) => R,
+    saveAs: SaveAs<R>,
   ): Promise<
-    R & { creditsUsed: number; tokensUsed: number; aiProvider: AiProvider; writer: Revision["writer"]; model: string }
+    R &
+      SavedVersion & {
+        creditsUsed: number;
+        tokensUsed: number;
+        aiProvider: AiProvider;
+        writer: Revision["writer"];
+        model: string;
+      }
   > {
-    const { charges, models, logger } = this.deps;
+    const { charges, models, logger, documents } = this.deps;
+    const target = await seoTarget(documents, userId, req);
     const endpoint = SEO_ENDPOINTS[kind];
     const provider: AiProvider = req.aiProvider ?? DEFAULT_PROVIDER;
     const offline = models.describe(provider).writer === "offline";
@@ -197,7 +266,11 @@ export class SeoService {
           });
         } catch (err) {
           // The client left: what the model wrote is paid for (the caller answers nobody).
-          if (err instanceof WritingCancelled) throw new PartialWork(err.partialText || null, billedUsage(err.usage));
+          if (err instanceof WritingCancelled)
+            throw new PartialWork<RevisionWork<R>>(
+              err.partialText ? { partialText: err.partialText } : null,
+              billedUsage(err.usage),
+            );
           const appError = classifyProviderError(err);
           logger.warn({ event: `seo.${kind}.failed`, provider, code: appError.code }, "model call failed");
           throw appError;
@@ -210,9 +283,31 @@ export class SeoService {
           model: written.model,
           aiProvider: provider,
         };
-        return { value: { revision, body: finish(revision) }, usage: billedUsage(written.usage) };
+        return { value: { revision, body: finish(revision) } as RevisionWork<R>, usage: billedUsage(written.usage) };
       },
+      // What was paid for is saved with the charge; a stopped model's text as a partial markdown version.
+      save: ((tx, r) => {
+        const saved =
+          "partialText" in r.value
+            ? { format: "markdown" as const, content: r.value.partialText }
+            : saveAs(r.value.body);
+        return documents.saveVersion(tx, userId, target, {
+          kind: "seo",
+          ...saved,
+          platform: req.platform,
+          model: "partialText" in r.value ? null : r.value.revision.model,
+          writer: "partialText" in r.value ? null : r.value.revision.writer,
+          creditsUsed: r.creditsUsed,
+          requestId: r.requestId,
+          partial: r.partial,
+        });
+      }) satisfies Save<RevisionWork<R>, SavedVersion>,
     });
+    if ("partialText" in charged.value)
+      throw new AppError(
+        "PROVIDER_UNAVAILABLE",
+        "The AI call ran past its time limit and is temporarily unavailable. What it wrote is saved in your document.",
+      );
     const { revision, body } = charged.value;
     logger.info(
       {
@@ -228,6 +323,7 @@ export class SeoService {
     );
     return {
       ...body,
+      ...(charged.saved as SavedVersion),
       creditsUsed: charged.creditsUsed,
       tokensUsed: revision.usage.totalTokens,
       aiProvider: provider,

@@ -44,7 +44,7 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
       anthropic: { apiKey: "sk-ant-test-key", baseUrl: fake.baseUrl, model: "claude-sonnet-4-20250514" },
       aiTimeoutMs: AI_TIMEOUT_MS,
     });
-    const writing = new WritingService({ db: t.db, charges: t.deps.charges, models, logger: t.deps.logger });
+    const writing = new WritingService({ ...t.deps, models });
     app = createApp({ ...t.deps, writing });
     ada = await t.signUp("ada@example.com");
     await t.deps.ledger.grant({
@@ -275,7 +275,13 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
       signal: ac.signal,
     });
     let deltas = 0;
-    await readSse(res, (e) => (e.event === "delta" && ++deltas === 3 ? "stop" : undefined));
+    let documentId = "";
+    let streamed = "";
+    await readSse(res, (e) => {
+      if (e.event === "start") documentId = (e.data as { documentId: string }).documentId;
+      if (e.event === "delta") streamed += (e.data as { text: string }).text;
+      return e.event === "delta" && ++deltas === 3 ? "stop" : undefined;
+    });
     ac.abort();
     const call = fake.calls[0];
     for (let i = 0; i < 100 && !(call.clientClosed && (await snapshot()).held === 0); i++)
@@ -290,6 +296,13 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     expect(usage.responseTokens).toBeGreaterThan(0);
     expect(usage.responseTokens).toBeLessThan(1000);
     expect(before.available - after.available).toBe(usage.creditsUsed);
+    // The text that was paid for is saved, as a partial draft of the document the stream named.
+    const doc = (await (await app.request(`/api/documents/${documentId}`, { headers: ada.headers })).json()) as {
+      document: { versions: Array<{ kind: string; partial: boolean; content: string; creditsUsed: number }> };
+    };
+    const [version] = doc.document.versions;
+    expect(version).toMatchObject({ kind: "draft", partial: true, creditsUsed: usage.creditsUsed });
+    expect(version?.content.startsWith(streamed)).toBe(true);
   });
 
   it("can't be outrun by a prompt that asks for ten times the words it pays for", async () => {

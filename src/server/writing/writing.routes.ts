@@ -64,6 +64,7 @@ async function respond<R>(c: Context<SignedInEnv>, job: WritingJob<R>) {
         writer: job.writer,
         model: job.model,
         aiProvider: job.aiProvider,
+        documentId: job.documentId,
       });
       // Writes queue in order on the stream's writer, so deltas need not be awaited one by one.
       const body = await job.run({ signal: cancel.signal, onDelta: (text) => void send("delta", { text }) });

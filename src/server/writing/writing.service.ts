@@ -1,8 +1,11 @@
 // The writing loop's rules: hold credits → call the model (the hold grows as it writes) → settle on
 // the real token usage and record the request in one transaction; release the hold on any failure.
-// No database transaction is open while a model writes.
+// No database transaction is open while a model writes. What the model wrote is saved as a version of
+// a document (documents/) in that same transaction: the caller's document, or a new one.
+import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
+import { cutTitle, type DocumentSession, type SavedVersion, type VersionKind } from "../../shared/documents";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import {
   type AiProvider,
@@ -19,7 +22,8 @@ import {
 } from "../../shared/writing";
 import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
 import type { Db, Tx } from "../db/client";
-import { apiRequests } from "../db/schema";
+import { apiRequests, documentVersions } from "../db/schema";
+import type { DocumentsService, VersionTarget } from "../documents/documents.service";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { classifyProviderError, offlineUsage, type TokenUsage, WritingCancelled, type WritingModels } from "./models";
@@ -46,6 +50,7 @@ export interface WritingServiceDeps {
   charges: Charges;
   models: WritingModels;
   logger: Logger;
+  documents: DocumentsService;
 }
 
 export interface RunOptions {
@@ -64,6 +69,8 @@ export interface WritingJob<R> {
   aiProvider: AiProvider;
   writer: Writer;
   model: string;
+  /** The document the output is saved to (chosen before the work starts, also for a new one). */
+  documentId: string;
   run(opts?: RunOptions): Promise<R>;
   abandon(): Promise<void>;
 }
@@ -85,6 +92,8 @@ interface JobSpec {
   expectH1: boolean;
   /** Words the answer is expected to have, for the hold's estimate. */
   expectedWords: number;
+  /** Where the output is saved, and as what. */
+  document: { target: VersionTarget; kind: VersionKind };
   /** What the history row keeps of the request. */
   record: {
     currentDate: string;
@@ -106,6 +115,7 @@ interface Outcome {
   writer: Writer;
   model: string;
   stopped?: StopReason;
+  saved: SavedVersion;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -118,6 +128,11 @@ export class WritingService {
   async prepareExecute(userId: string, req: ExecuteRequest): Promise<WritingJob<GenerationResponse>> {
     const draft = toDraftRequest(req);
     const record = { ...draft, writingStyle: req.writingStyle };
+    const target = versionTarget(req.documentId, {
+      brief: req.contentType,
+      session: sessionOf(req),
+      fallbackTitle: req.contentType,
+    });
     if (req.mode === "revise") {
       const document = req.originalContent ?? "";
       const flaggedSentences = req.aiDetectedSentences ?? [];
@@ -130,6 +145,7 @@ export class WritingService {
           offline: () => reviseOffline({ document, flaggedSentences }),
           expectH1: startsWithH1(document),
           expectedWords: countWords(document),
+          document: { target, kind: "revision" },
           record,
         },
         toGeneration,
@@ -144,6 +160,7 @@ export class WritingService {
         offline: () => writeOfflineDraft(draft),
         expectH1: true,
         expectedWords: parseWordCount(req.wordCount),
+        document: { target, kind: "draft" },
         record,
       },
       toGeneration,
@@ -167,6 +184,14 @@ export class WritingService {
         offline: () => finalRewriteOffline({ originalContent, aiDetectedSentences }),
         expectH1: startsWithH1(originalContent),
         expectedWords: countWords(originalContent),
+        document: {
+          target: versionTarget(req.documentId, {
+            brief: session?.contentType ?? "Final rewrite",
+            session: session ? sessionOf(session) : undefined,
+            fallbackTitle: session?.contentType ?? "Final rewrite",
+          }),
+          kind: "final",
+        },
         record: {
           currentDate: session?.currentDate ?? today(),
           contentType: session?.contentType ?? "Final rewrite",
@@ -192,6 +217,10 @@ export class WritingService {
         offline: () => reviseTextOffline(text),
         expectH1: false,
         expectedWords: countWords(text),
+        document: {
+          target: versionTarget(req.documentId, { brief: "Revise existing text", fallbackTitle: text }),
+          kind: "enhanced",
+        },
         record: { currentDate: today(), contentType: "Revise existing text" },
       },
       (o) => ({ ...billed(o), response: o.text }),
@@ -213,8 +242,10 @@ export class WritingService {
         model: apiRequests.model,
         creditsUsed: apiRequests.creditsUsed,
         tokensUsed: apiRequests.tokensUsed,
+        documentId: documentVersions.documentId,
       })
       .from(apiRequests)
+      .leftJoin(documentVersions, eq(documentVersions.requestId, apiRequests.requestId))
       .where(eq(apiRequests.userId, userId))
       .orderBy(desc(apiRequests.createdAt), desc(apiRequests.id))
       .limit(Math.min(Math.max(1, limit), HISTORY_LIMIT));
@@ -237,8 +268,11 @@ export class WritingService {
 
   /** Holds the estimated credits (a 402 'Insufficient credits…' when they are not there). */
   private async prepare<R>(spec: JobSpec, shape: (o: Outcome) => R): Promise<WritingJob<R>> {
-    const { charges, models } = this.deps;
+    const { charges, models, documents } = this.deps;
     const who = models.describe(spec.aiProvider);
+    // Before any credit moves: another user's (or an unknown) document is a 404.
+    const { target } = spec.document;
+    if (target.documentId) await documents.ownDocument(spec.userId, target.documentId);
     const promptChars = spec.prompt.system.length + spec.prompt.prompt.length;
     const held = await charges.hold({
       userId: spec.userId,
@@ -251,6 +285,7 @@ export class WritingService {
       requestId: held.requestId,
       aiProvider: spec.aiProvider,
       ...who,
+      documentId: target.documentId ?? target.newDocument.id,
       run: async (opts = {}) => shape(await this.run(spec, held, opts)),
       abandon: () => held.release(),
     };
@@ -304,8 +339,11 @@ export class WritingService {
           ...r.value,
           responseTime: Math.round(performance.now() - startedAt),
           creditsUsed: r.creditsUsed,
+          partial: r.partial,
         }),
     );
+    // Saved with the settlement (a cancelled call throws before this line, its text saved too).
+    const saved = charged.saved as SavedVersion;
     const responseTime = Math.round(performance.now() - startedAt);
     const { value: result, creditsUsed } = charged;
     log.info(
@@ -331,16 +369,25 @@ export class WritingService {
       writer: result.writer,
       model: result.model,
       stopped: charged.stopped,
+      saved,
     };
   }
 
-  /** The history row, written in the transaction that settles the request's credits. */
+  /** The history row and the document version, written in the transaction that settles the request's credits. */
   private async record(
     tx: Tx,
     spec: JobSpec,
     requestId: string,
-    r: { text: string; writer: Writer; model: string; usage: TokenUsage; responseTime: number; creditsUsed: number },
-  ) {
+    r: {
+      text: string;
+      writer: Writer;
+      model: string;
+      usage: TokenUsage;
+      responseTime: number;
+      creditsUsed: number;
+      partial: boolean;
+    },
+  ): Promise<SavedVersion> {
     await tx.insert(apiRequests).values({
       userId: spec.userId,
       requestId,
@@ -358,7 +405,46 @@ export class WritingService {
       responseTime: r.responseTime,
       creditsUsed: r.creditsUsed,
     });
+    return this.deps.documents.saveVersion(tx, spec.userId, spec.document.target, {
+      kind: spec.document.kind,
+      content: r.text,
+      model: r.model,
+      writer: r.writer,
+      creditsUsed: r.creditsUsed,
+      requestId,
+      partial: r.partial,
+    });
   }
+}
+
+/** The caller's document when one is named, else a new one (its id chosen now, so a stream can name it). */
+function versionTarget(
+  documentId: string | undefined,
+  fresh: { brief: string; session?: DocumentSession; fallbackTitle: string },
+): VersionTarget {
+  return {
+    documentId,
+    newDocument: {
+      id: randomUUID(),
+      brief: fresh.brief,
+      session: fresh.session,
+      fallbackTitle: cutTitle(fresh.fallbackTitle, 100) || "Untitled document",
+    },
+  };
+}
+
+/** The session fields a document keeps, so the full app can reopen it with the same context. */
+function sessionOf(s: SessionContext): DocumentSession {
+  return {
+    currentDate: s.currentDate,
+    contentType: s.contentType,
+    aiProvider: s.aiProvider,
+    writingStyle: s.writingStyle,
+    ...(s.targetAudience ? { targetAudience: s.targetAudience } : {}),
+    ...(s.wordCount ? { wordCount: s.wordCount } : {}),
+    ...(s.additionalContext ? { additionalContext: s.additionalContext } : {}),
+    ...(s.seoKeywords ? { seoKeywords: s.seoKeywords } : {}),
+  };
 }
 
 /** The ledger's split of a model call's tokens: the prompt, and everything after it. */
@@ -388,6 +474,8 @@ function billed(o: Outcome) {
   return {
     ...(o.stopped ? { stopped: o.stopped, notice: STOP_MESSAGES[o.stopped] } : {}),
     requestId: o.requestId,
+    documentId: o.saved.documentId,
+    versionId: o.saved.versionId,
     responseTime: o.responseTime,
     creditsUsed: o.creditsUsed,
     tokensUsed: o.tokensUsed,

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { type Campaign, type CampaignResponse, type CampaignsResponse, campaignStatus } from "../../../shared/admin";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { apiRequest } from "../../lib/api";
@@ -19,7 +20,6 @@ import { AdminGate } from "./admin-gate";
 import { CAMPAIGNS_KEY, CampaignForm } from "./campaign-form";
 import { CampaignRecipientsDialog } from "./campaign-recipients-dialog";
 import { CampaignStatusBadge } from "./campaign-status-badge";
-import { ConfirmDialog } from "./confirm-dialog";
 
 export function CampaignsPage() {
   return (

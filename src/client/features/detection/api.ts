@@ -8,6 +8,9 @@ export interface DetectAiOptions {
   signal?: AbortSignal;
   /** Attach the result to this request of the caller's (api_requests id or uuid). */
   requestId?: number | string;
+  /** Store the result on this version of the caller's document (both or neither). */
+  documentId?: string;
+  versionId?: string;
 }
 
 /** Either shape the spec allows → the result. */
@@ -22,6 +25,8 @@ export function unwrapDetection(body: unknown): DetectionResult {
 export async function detectAi(text: string, opts: DetectAiOptions = {}): Promise<DetectionResult> {
   const body: Record<string, unknown> = { text };
   if (opts.requestId !== undefined && opts.requestId !== "") body.requestId = opts.requestId;
+  if (opts.documentId && opts.versionId)
+    Object.assign(body, { documentId: opts.documentId, versionId: opts.versionId });
   const res = await apiFetch("POST", "/api/detect-ai", body, { signal: opts.signal });
   return unwrapDetection(await res.json());
 }

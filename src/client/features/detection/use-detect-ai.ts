@@ -40,6 +40,9 @@ export interface DetectAiVariables extends DetectionToastOptions {
   text: string;
   /** Attach the result to this request of the caller's (api_requests id or uuid). */
   requestId?: number | string;
+  /** Store the result on this version of the caller's document. */
+  documentId?: string;
+  versionId?: string;
   signal?: AbortSignal;
 }
 
@@ -52,7 +55,8 @@ export function useDetectAi(options: UseDetectAiOptions = {}) {
     vars[key] ?? options[key] ?? DETECTION_TOASTS[key];
 
   return useMutation<DetectionResult, unknown, DetectAiVariables>({
-    mutationFn: ({ text, requestId, signal }) => detectAi(text, { requestId, signal }),
+    mutationFn: ({ text, requestId, documentId, versionId, signal }) =>
+      detectAi(text, { requestId, documentId, versionId, signal }),
     onSuccess: (result, vars) => {
       if (!result.success)
         toast.warning(pick(vars, "unavailableTitle"), result.error || pick(vars, "unavailableMessage"));

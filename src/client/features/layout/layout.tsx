@@ -1,4 +1,4 @@
-import { Coins, CreditCard, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
+import { Coins, CreditCard, Files, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
@@ -51,6 +51,11 @@ export function Header() {
           <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.generate}>
             Full app
           </Link>
+          {user && (
+            <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.documents}>
+              Documents
+            </Link>
+          )}
           <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.console}>
             PROSE console
           </Link>
@@ -96,6 +101,9 @@ export function Header() {
                   )}
                   <DropdownMenuItem className="md:hidden" onSelect={() => navigate(PAGE_ROUTES.generate)}>
                     <Menu className="size-4" /> Full app
+                  </DropdownMenuItem>
+                  <DropdownMenuItem className="md:hidden" onSelect={() => navigate(PAGE_ROUTES.documents)}>
+                    <Files className="size-4" /> Documents
                   </DropdownMenuItem>
                   <DropdownMenuSeparator />
                   <DropdownMenuItem

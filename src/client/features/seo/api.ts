@@ -14,12 +14,14 @@ export interface SeoCall {
   datePublished?: string;
   /** revise/optimize only: which model revises. Default openai. */
   aiProvider?: AiProvider;
+  /** Save the HTML as a version of this document of the caller's (else the server starts one). */
+  documentId?: string;
 }
 
 /** Drops empty optional fields, so the server applies its own defaults. */
 function body(call: SeoCall): Record<string, unknown> {
   const out: Record<string, unknown> = { content: call.content, platform: call.platform };
-  for (const key of ["imageUrls", "title", "keyphrase", "datePublished", "aiProvider"] as const) {
+  for (const key of ["imageUrls", "title", "keyphrase", "datePublished", "aiProvider", "documentId"] as const) {
     const v = call[key];
     if (typeof v === "string" && v.trim() !== "") out[key] = v.trim();
   }

@@ -44,6 +44,8 @@ export interface SeoPanelProps {
   keyphrase?: string;
   /** datePublished for the JSON-LD (e.g. the session's current date). */
   datePublished?: string;
+  /** The document the HTML is saved to (as an SEO version); absent: the server starts a new one. */
+  documentId?: string;
   /** Why generating is not possible when content is empty. */
   emptyReason?: string;
   /** Title of the failure toast (default 'SEO Optimization Failed'; Results says 'SEO HTML generation failed'). */
@@ -72,6 +74,7 @@ export function SeoPanel({
   postTitle,
   keyphrase,
   datePublished,
+  documentId,
   emptyReason = "Generate a draft or a final version first: SEO HTML is made from it.",
   failureTitle,
   className,
@@ -116,7 +119,7 @@ export function SeoPanel({
     setImageError(undefined);
     const source = content;
     mutation.mutate(
-      { content: source, platform, imageUrls, title: postTitle, keyphrase, datePublished, aiProvider },
+      { content: source, platform, imageUrls, title: postTitle, keyphrase, datePublished, aiProvider, documentId },
       {
         onSuccess: (r) => {
           setResult(r);

@@ -48,6 +48,8 @@ export interface StreamStart {
   writer: Writer;
   model: string;
   aiProvider: AiProvider;
+  /** The document the text is saved to: known before the first word, so a screen can put it in its URL. */
+  documentId: string;
 }
 
 export interface StreamOptions {
@@ -61,6 +63,11 @@ export interface StreamOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+}
+
+/** Calls that add to a document: its id (absent: the server starts a new document). */
+export interface DocumentCallOptions extends CallOptions {
+  documentId?: string;
 }
 
 /** A message for errors a stream can produce by itself (the server never sent them). */
@@ -161,9 +168,10 @@ export function reviseContent(
   session: ExecuteRequestInput,
   originalContent: string,
   aiDetectedSentences: string[],
-  opts?: CallOptions,
+  opts: DocumentCallOptions = {},
 ): Promise<GenerationResponse> {
-  return execute({ ...session, mode: "revise", originalContent, aiDetectedSentences }, opts);
+  const { documentId, ...call } = opts;
+  return execute({ ...session, mode: "revise", originalContent, aiDetectedSentences, documentId }, call);
 }
 
 /** POST /api/final-rewrite {originalContent, aiDetectedSentences, sessionContext} → `{response, …}`. */
@@ -228,6 +236,8 @@ export function toDraftResult(res: GenerationResponse): DraftResult {
     requestId: res.requestId,
     creditsUsed: res.creditsUsed,
     responseTime: res.responseTime,
+    documentId: res.documentId,
+    versionId: res.versionId,
   };
 }
 

@@ -9,4 +9,7 @@ export interface DraftResult {
   requestId?: string;
   creditsUsed?: number;
   responseTime?: number;
+  /** Where the server saved it: the document and this version (docs/api.md "Documents"). */
+  documentId?: string;
+  versionId?: string;
 }

@@ -1,17 +1,19 @@
 // The PROSE console (/prose-console, spec §2 "Console screen"): the session form on the left, the
 // results of each step on the right, each shown only when relevant. Execute writes a draft and
 // analyses it; Revise Content, Final Rewrite, SEO Optimize and Revise Existing Text build on it.
+// The draft's document is in the URL (`?document=`): a reload reopens the loop from it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, TerminalSquare } from "lucide-react";
+import { ArrowLeft, Files, TerminalSquare } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { PAGE_ROUTES } from "../../../../shared/routes";
+import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
 import { SessionContext } from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
@@ -22,10 +24,12 @@ import type { ExecuteState } from "./execute-button";
 import { isSignedOutError, NoContentError, toastNoContent, toastStepFailure } from "./failures";
 import { FinalEnhancedText } from "./final-enhanced-text";
 import { RequestHistory } from "./request-history";
+import { ResetHistoryDialog } from "./reset-history-dialog";
 import { BlogPostPreview, FinalRewritePreview, RevisedComparison } from "./result-panels";
 import { ReviseTextCard } from "./revise-text-card";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues, sessionDefaults } from "./session-defaults";
 import { ConsoleSessionForm } from "./session-form";
+import { useDocumentSession } from "./use-document-session";
 import { useReviseTextTool } from "./use-revise-text-tool";
 import { useWritingSession } from "./use-writing-session";
 
@@ -42,6 +46,7 @@ export function ProseConsolePage() {
   const [executeState, setExecuteState] = useState<ExecuteState>({ status: "idle" });
   const [formOpen, setFormOpen] = useState(true);
   const [resetting, setResetting] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
   const [seo, setSeo] = useState<SeoSource | null>(null);
   const seoRef = useRef<HTMLDivElement>(null);
   const openSeo = (source: SeoSource) => {
@@ -76,6 +81,12 @@ export function ProseConsolePage() {
     },
   });
   const tool = useReviseTextTool({ openSignIn: signInAgain });
+  const opened = useDocumentSession({
+    form,
+    session,
+    lastSession,
+    onRestored: () => setExecuteState({ status: "idle" }),
+  });
 
   const onExecute = form.handleSubmit(async (values) => {
     if (!user) {
@@ -100,16 +111,21 @@ export function ProseConsolePage() {
       if (user) await resetHistory();
       form.reset(sessionDefaults());
       session.clear();
+      opened.setDocumentId(null);
       tool.clear();
       setSeo(null);
       setExecuteState({ status: "idle" });
       lastSession.current = null;
-      toast.success("System Reset", "The form, the results and your request history were cleared.");
+      toast.success(
+        "System Reset",
+        "The form, the results and your request history were cleared. Your documents are kept.",
+      );
     } catch (err) {
       if (isSignedOutError(err)) signInAgain();
       else toastStepFailure(err, "Reset Failed", "Failed to reset system");
     } finally {
       setResetting(false);
+      setConfirmReset(false);
       void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
     }
   };
@@ -120,21 +136,26 @@ export function ProseConsolePage() {
 
   return (
     <div className="space-y-6">
-      <ConsoleHeader provider={provider} />
+      <ConsoleHeader provider={provider} documentId={session.documentId} />
       <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           <ConsoleSessionForm
             form={form}
             onExecute={() => void onExecute()}
             executeState={executeState}
-            onReset={() => void onReset()}
+            onReset={() => setConfirmReset(true)}
             resetting={resetting}
             open={formOpen}
             onOpenChange={setFormOpen}
           />
         </div>
         <div className="min-w-0 space-y-6">
-          {nothingYet && (
+          {opened.loading && (
+            <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
+              <Spinner label="Opening your document" /> Opening your document…
+            </p>
+          )}
+          {nothingYet && !opened.loading && (
             <Card className="border-dashed bg-slate-50/60">
               <CardContent className="flex items-start gap-3 p-5 text-sm text-slate-700">
                 <TerminalSquare className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
@@ -196,6 +217,7 @@ export function ProseConsolePage() {
                 content={seo.text}
                 endpoint="optimize"
                 aiProvider={provider}
+                documentId={seo.from === "final" ? (session.documentId ?? undefined) : tool.enhanced?.documentId}
                 datePublished={form.getValues("currentDate") || undefined}
               />
             </div>
@@ -205,11 +227,24 @@ export function ProseConsolePage() {
           <RequestHistory />
         </div>
       </div>
+      <ResetHistoryDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        onConfirm={() => void onReset()}
+        pending={resetting}
+        confirmLabel="Reset & Clear History"
+      />
     </div>
   );
 }
 
-function ConsoleHeader({ provider }: { provider: SessionFormValues["aiProvider"] }) {
+function ConsoleHeader({
+  provider,
+  documentId,
+}: {
+  provider: SessionFormValues["aiProvider"];
+  documentId: string | null;
+}) {
   return (
     <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="space-y-2">
@@ -224,11 +259,20 @@ function ConsoleHeader({ provider }: { provider: SessionFormValues["aiProvider"]
           </span>
         </div>
       </div>
-      <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
-        <Link to={PAGE_ROUTES.product}>
-          <ArrowLeft aria-hidden="true" /> Back to Draftsmith
-        </Link>
-      </Button>
+      <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+        {documentId && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={documentPath(documentId)}>
+              <Files aria-hidden="true" /> Every version in Documents
+            </Link>
+          </Button>
+        )}
+        <Button asChild variant="outline" size="sm">
+          <Link to={PAGE_ROUTES.product}>
+            <ArrowLeft aria-hidden="true" /> Back to Draftsmith
+          </Link>
+        </Button>
+      </div>
     </div>
   );
 }

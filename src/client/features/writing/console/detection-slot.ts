@@ -4,12 +4,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
 import { useDetectAi } from "../../detection";
+import type { DraftResult } from "../types";
+
+/** What is analysed: the text, and the request and document version the result is stored on. */
+export type DetectTarget = Pick<DraftResult, "draft" | "requestId" | "documentId" | "versionId">;
 
 export interface DetectionSlot {
   result: DetectionResult | undefined;
   pending: boolean;
-  /** Analyses `text`; a later run or clear() cancels an earlier one. Resolves undefined on failure. */
-  run: (text: string, requestId?: string) => Promise<DetectionResult | undefined>;
+  /** Analyses a text; a later run or clear() cancels an earlier one. Resolves undefined on failure. */
+  run: (target: DetectTarget) => Promise<DetectionResult | undefined>;
+  /** Shows a result kept from before (a document reopened), or none. */
+  set: (result: DetectionResult | undefined) => void;
   clear: () => void;
 }
 
@@ -22,14 +28,14 @@ export function useDetectionSlot({ failureTitle }: { failureTitle: string }): De
   useEffect(() => () => current.current?.abort(), []);
 
   const run = useCallback(
-    async (text: string, requestId?: string) => {
+    async ({ draft: text, requestId, documentId, versionId }: DetectTarget) => {
       current.current?.abort();
       const controller = new AbortController();
       current.current = controller;
       setPending(true);
       setResult(undefined);
       try {
-        const found = await mutateAsync({ text, requestId, signal: controller.signal });
+        const found = await mutateAsync({ text, requestId, documentId, versionId, signal: controller.signal });
         if (current.current !== controller) return undefined;
         setResult(found);
         return found;
@@ -53,5 +59,12 @@ export function useDetectionSlot({ failureTitle }: { failureTitle: string }): De
     setResult(undefined);
   }, []);
 
-  return useMemo(() => ({ result, pending, run, clear }), [result, pending, run, clear]);
+  const set = useCallback((kept: DetectionResult | undefined) => {
+    current.current?.abort();
+    current.current = null;
+    setPending(false);
+    setResult(kept);
+  }, []);
+
+  return useMemo(() => ({ result, pending, run, set, clear }), [result, pending, run, set, clear]);
 }

@@ -1,7 +1,10 @@
 // Request History (spec §2, §3): the caller's past requests, newest first. Loaded once and refreshed
-// after each execute and reset by invalidating HISTORY_KEY; there is no polling (spec §4).
+// after each execute and reset by invalidating HISTORY_KEY; there is no polling (spec §4). Each entry
+// links to the document its output was saved to (issue 10).
 import { format } from "date-fns";
-import { History } from "lucide-react";
+import { FileText, History } from "lucide-react";
+import { Link } from "react-router";
+import { documentPath } from "../../../../shared/routes";
 import { type HistoryItem, OFFLINE_MODEL, type WritingEndpoint } from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -64,7 +67,19 @@ export function RequestHistory({ className }: { className?: string }) {
 function HistoryRow({ item }: { item: HistoryItem }) {
   return (
     <li className="py-3 first:pt-0 last:pb-0">
-      <p className="line-clamp-2 break-words text-sm font-medium text-slate-900">{item.contentType}</p>
+      {item.documentId ? (
+        <Link
+          to={documentPath(item.documentId)}
+          className="line-clamp-2 break-words text-sm font-medium text-brand-800 hover:underline"
+          data-testid="history-document-link"
+        >
+          <FileText className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+          {item.contentType}
+          <span className="sr-only"> (open its document)</span>
+        </Link>
+      ) : (
+        <p className="line-clamp-2 break-words text-sm font-medium text-slate-900">{item.contentType}</p>
+      )}
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
         <Badge variant="secondary">{ENDPOINT_LABELS[item.endpoint] ?? item.endpoint}</Badge>
         <span>

@@ -105,7 +105,7 @@ export function BlogPostPreview({
               variant="outline"
               size="sm"
               disabled={detection.pending || writing}
-              onClick={() => void detection.run(draft.draft, draft.requestId)}
+              onClick={() => void detection.run(draft)}
             >
               <ScanSearch aria-hidden="true" /> Run AI Detection
             </Button>

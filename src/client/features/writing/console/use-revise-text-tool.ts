@@ -78,6 +78,8 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
         requestId: res.requestId,
         creditsUsed: res.creditsUsed,
         responseTime: res.responseTime,
+        documentId: res.documentId,
+        versionId: res.versionId,
       };
       setRevised(result);
       setEnhanced(null);
@@ -86,7 +88,7 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
       toast.success("Text Revised", `Revised under PROSE in ${res.responseTime}ms. Analysing it next…`);
       // Spec §9: the analysis starts 500 ms after the revised text arrives.
       timer.current = window.setTimeout(() => {
-        if (mine === epoch.current) void revisedDetection.run(result.draft, result.requestId);
+        if (mine === epoch.current) void revisedDetection.run(result);
       }, REVISED_TEXT_ANALYSIS_DELAY_MS);
     } catch (err) {
       if (mine !== epoch.current || isAbortError(err)) return;
@@ -129,12 +131,14 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
           contentType: again ? FINAL_TEXT_REVISION : TEXT_REVISION,
           aiProvider: provider,
         },
+        // The revised text's document (issue 10): the enhanced text is its next version.
+        documentId: source.documentId,
       });
       if (mine !== epoch.current) return;
       const result = toDraftResult(res);
       setEnhanced(result);
       toast.success(again ? "Enhanced Again" : "Content Enhanced", `Final revision ready in ${res.responseTime}ms.`);
-      void enhancedDetection.run(result.draft, result.requestId);
+      void enhancedDetection.run(result);
     } catch (err) {
       if (mine !== epoch.current || isAbortError(err)) return;
       if (isSignedOutError(err)) openSignIn();
@@ -151,7 +155,7 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
       toast.error("No Content to Revise", "Please generate revised text first");
       return;
     }
-    void revisedDetection.run(revised.draft);
+    void revisedDetection.run(revised);
   }, [revised, revisedDetection]);
 
   const copy = useCallback(async () => {

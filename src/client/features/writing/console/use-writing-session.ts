@@ -1,13 +1,17 @@
 // The draft → detect → revise → compare → final rewrite loop shared by the PROSE console and the
 // full app (spec §4 "Generation flow, full app and console"): every step auto-runs AI detection on
 // its result; Revise Content goes through /api/execute with the document and its flagged sentences;
-// Final Rewrite needs flagged sentences; Close clears a view; Reset clears everything.
+// Final Rewrite needs flagged sentences; Close clears a view; Reset clears everything. Every step adds
+// a version to one document (issue 10): the draft starts it, the rest name it; `restore` rebuilds the
+// loop from a document's versions (a reload, or "Continue in the full app").
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
+import type { DocumentDetail } from "../../../../shared/documents";
 import type { GenerationResponse, SessionContext } from "../../../../shared/writing";
 import { useAuth } from "../../auth/auth-context";
 import { finalRewrite, HISTORY_KEY, isAbortError, reviseContent, toDraftResult } from "../api";
+import { type RestoredText, writingStateFrom } from "../restore";
 import type { DraftResult } from "../types";
 import { type DetectionSlot, useDetectionSlot } from "./detection-slot";
 import { NoContentError } from "./failures";
@@ -49,6 +53,8 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
   const [revision, setRevision] = useState<Revision | null>(null);
   const [final, setFinal] = useState<FinalRewrite | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
+  /** The document every step adds to: set by the first draft, or by restore. */
+  const [documentId, setDocumentId] = useState<string | null>(null);
   const draftDetection = useDetectionSlot({ failureTitle: "AI Detection Failed" });
   const revisedDetection = useDetectionSlot({ failureTitle: "Revised AI Detection Failed" });
   const finalDetection = useDetectionSlot({ failureTitle: "Final Rewrite AI Detection Failed" });
@@ -112,10 +118,11 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
       setDraft(result);
       setRevision(null);
       setFinal(null);
+      setDocumentId(result.documentId ?? null);
       revisedDetection.clear();
       finalDetection.clear();
       onSuccess?.("execute", result);
-      void draftDetection.run(result.draft, result.requestId);
+      void draftDetection.run(result);
       return result;
     },
     [run, onSuccess, draftDetection, revisedDetection, finalDetection],
@@ -140,15 +147,21 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
       if (!from) return null;
       const { session, source, flagged } = from;
       const originalDetection = source.detection.result;
-      const res = await run("revise", (signal) => reviseContent(session, source.text.draft, flagged, { signal }));
+      const res = await run("revise", (signal) =>
+        reviseContent(session, source.text.draft, flagged, {
+          signal,
+          documentId: documentId ?? source.text.documentId,
+        }),
+      );
       if (!res) return null;
       const revised = toDraftResult(res);
       setRevision({ original: source.text, originalDetection, revised });
+      if (revised.documentId) setDocumentId(revised.documentId);
       onSuccess?.("revise", revised);
-      void revisedDetection.run(revised.draft, revised.requestId);
+      void revisedDetection.run(revised);
       return revised;
     },
-    [flaggedSource, run, onSuccess, revisedDetection],
+    [flaggedSource, run, onSuccess, revisedDetection, documentId],
   );
 
   /** Final Rewrite / Rewrite Again: the whole text rewritten, facts and structure kept. */
@@ -160,18 +173,24 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
       const sourceDetection = source.detection.result;
       const res = await run("final-rewrite", (signal) =>
         finalRewrite(
-          { originalContent: source.text.draft, aiDetectedSentences: flagged, sessionContext: session },
+          {
+            originalContent: source.text.draft,
+            aiDetectedSentences: flagged,
+            sessionContext: session,
+            documentId: documentId ?? source.text.documentId,
+          },
           { signal },
         ),
       );
       if (!res) return null;
       const result = toDraftResult(res);
       setFinal({ source: source.text, sourceDetection, final: result });
+      if (result.documentId) setDocumentId(result.documentId);
       onSuccess?.("final-rewrite", result);
-      void finalDetection.run(result.draft, result.requestId);
+      void finalDetection.run(result);
       return result;
     },
-    [flaggedSource, run, onSuccess, finalDetection],
+    [flaggedSource, run, onSuccess, finalDetection, documentId],
   );
 
   const closeRevision = useCallback(() => {
@@ -195,6 +214,7 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
   /** Clears every result and cancels a call in flight (the server history is the caller's business). */
   const clear = useCallback(() => {
     cancel();
+    setDocumentId(null);
     setDraft(null);
     setRevision(null);
     setFinal(null);
@@ -203,7 +223,52 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
     finalDetection.clear();
   }, [cancel, draftDetection, revisedDetection, finalDetection]);
 
+  /**
+   * Shows a document as the loop left it: each text where it was, with its stored analysis. The newest
+   * text is analysed again when it has none (its check was cut off, e.g. by the reload): nothing waits
+   * forever on a check that is not running.
+   */
+  const restore = useCallback(
+    (doc: DocumentDetail) => {
+      cancel();
+      const state = writingStateFrom(doc);
+      setDocumentId(doc.id);
+      setDraft(state.draft?.result ?? null);
+      setRevision(
+        state.revision
+          ? {
+              original: state.revision.original.result,
+              originalDetection: state.revision.original.detection,
+              revised: state.revision.revised.result,
+            }
+          : null,
+      );
+      setFinal(
+        state.final
+          ? {
+              source: state.final.source.result,
+              sourceDetection: state.final.source.detection,
+              final: state.final.final.result,
+            }
+          : null,
+      );
+      const newest = doc.versions.filter((v) => v.format === "markdown" && v.kind !== "seo").at(-1)?.id;
+      const show = (slot: DetectionSlot, text: RestoredText | undefined | null) => {
+        if (!text) slot.clear();
+        else if (text.detection) slot.set(text.detection);
+        else if (text.result.versionId === newest) void slot.run(text.result);
+        else slot.clear();
+      };
+      show(draftDetection, state.draft);
+      show(revisedDetection, state.revision?.revised);
+      show(finalDetection, state.final?.final);
+    },
+    [cancel, draftDetection, revisedDetection, finalDetection],
+  );
+
   return {
+    documentId,
+    restore,
     draft,
     revision,
     final,

@@ -2,20 +2,22 @@
 // the right the accordion of Original Draft, AI Detection Analysis, Final Optimized Draft and Code
 // Version (each with its status), the SEO Optimization card once a draft exists, and Request History.
 // Generate needs 5 credits (spec §5, §9); the draft streams in as it is written and is analysed
-// automatically, as is every revision and final rewrite (spec §4).
+// automatically, as is every revision and final rewrite (spec §4). Every step is saved to one document,
+// whose id the URL carries (`?document=`): a reload, or "Continue in the full app", reopens it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { ClipboardCopy, TerminalSquare } from "lucide-react";
+import { ClipboardCopy, Files, TerminalSquare } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { MIN_CREDITS_FULL_APP } from "../../../../shared/limits";
-import { PAGE_ROUTES } from "../../../../shared/routes";
+import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
 import { SessionContext } from "../../../../shared/writing";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../../components/ui/accordion";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -29,6 +31,7 @@ import { failureReason, isSignedOutError, NoContentError, toastNoContent } from 
 import { FixedApiParameters } from "../console/fixed-parameters";
 import { type PanelStatus, StatusBadge, TextBox } from "../console/panel";
 import { RequestHistory } from "../console/request-history";
+import { ResetHistoryDialog } from "../console/reset-history-dialog";
 import { FinalRewriteBody, RevisedComparisonBody, statusOf } from "../console/result-panels";
 import {
   MODEL_LABELS,
@@ -36,6 +39,7 @@ import {
   sessionDefaults,
   WRITING_STYLE_LABELS,
 } from "../console/session-defaults";
+import { useDocumentSession } from "../console/use-document-session";
 import { useWritingSession } from "../console/use-writing-session";
 import { Markdown } from "../markdown";
 import { ContentForm } from "./content-form";
@@ -59,6 +63,7 @@ export function FullAppPage() {
   const [open, setOpen] = useState<Section[]>(["draft"]);
   const [live, setLive] = useState<string | null>(null);
   const [resetting, setResetting] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
   const [tab, setTab] = useState("content");
   const lastSession = useRef<SessionContext | null>(null);
 
@@ -103,6 +108,20 @@ export function FullAppPage() {
     },
   });
 
+  const opened = useDocumentSession({
+    form,
+    session,
+    lastSession,
+    onRestored: (doc) => {
+      const kinds = new Set(doc.versions.map((v) => v.kind));
+      reveal(
+        "draft",
+        "detection",
+        ...(kinds.has("final") || kinds.has("enhanced") ? (["final", "code"] as const) : []),
+      );
+    },
+  });
+
   const generate = form.handleSubmit(async (values) => {
     const request = values as unknown as SessionContext;
     const go = async () => {
@@ -110,7 +129,12 @@ export function FullAppPage() {
       setLive("");
       reveal("draft");
       const result = await session.generate(request, (s, signal) =>
-        streamExecute(s, { signal, onDelta: (_text, soFar) => setLive(soFar) }),
+        streamExecute(s, {
+          signal,
+          // A new draft is a new document: in the URL before the first word, so a reload keeps it.
+          onStart: (start) => opened.setDocumentId(start.documentId),
+          onDelta: (_text, soFar) => setLive(soFar),
+        }),
       );
       setLive(null);
       if (result) toast.success("Draft Ready", `Written in ${result.responseTime ?? 0}ms. Checking it for AI…`);
@@ -127,15 +151,20 @@ export function FullAppPage() {
       await resetHistory();
       form.reset(sessionDefaults());
       session.clear();
+      opened.setDocumentId(null);
       setLive(null);
       setOpen(["draft"]);
       lastSession.current = null;
-      toast.success("System Reset", "The form, the results and your request history were cleared.");
+      toast.success(
+        "System Reset",
+        "The form, the results and your request history were cleared. Your documents are kept.",
+      );
     } catch (err) {
       if (isSignedOutError(err)) openSignIn("signin");
       else toast.error("Reset Failed", failureReason(err, "Failed to reset system"));
     } finally {
       setResetting(false);
+      setConfirmReset(false);
       void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
     }
   };
@@ -162,11 +191,20 @@ export function FullAppPage() {
             </Badge>
           </div>
         </div>
-        <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
-          <Link to={PAGE_ROUTES.console}>
-            <TerminalSquare aria-hidden="true" /> PROSE console
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          {session.documentId && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={documentPath(session.documentId)}>
+                <Files aria-hidden="true" /> Every version in Documents
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <Link to={PAGE_ROUTES.console}>
+              <TerminalSquare aria-hidden="true" /> PROSE console
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] xl:grid-cols-[26rem_minmax(0,1fr)]">
@@ -188,7 +226,7 @@ export function FullAppPage() {
                     setLive(null);
                     toast.info("Stopped", "You pay only for what was written before you stopped.");
                   }}
-                  onReset={() => void onReset()}
+                  onReset={() => setConfirmReset(true)}
                   resetting={resetting}
                 />
               </TabsContent>
@@ -211,6 +249,11 @@ export function FullAppPage() {
         </Card>
 
         <div className="min-w-0 space-y-6">
+          {opened.loading && (
+            <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
+              <Spinner label="Opening your document" /> Opening your document…
+            </p>
+          )}
           <Card>
             <h2 className="sr-only">Results</h2>
             <Accordion
@@ -273,11 +316,7 @@ export function FullAppPage() {
                         actionsDisabled={busy !== null}
                       >
                         {!session.draftDetection.result && !session.draftDetection.pending && (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() => void session.draftDetection.run(draft.draft, draft.requestId)}
-                          >
+                          <Button size="sm" variant="outline" onClick={() => void session.draftDetection.run(draft)}>
                             Analyze AI Content
                           </Button>
                         )}
@@ -377,11 +416,19 @@ export function FullAppPage() {
               keyphrase={keyphrase}
               datePublished={lastSession.current?.currentDate}
               aiProvider={provider}
+              documentId={session.documentId ?? undefined}
             />
           )}
           <RequestHistory />
         </div>
       </div>
+      <ResetHistoryDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        onConfirm={() => void onReset()}
+        pending={resetting}
+        confirmLabel="Reset and Clear History"
+      />
     </div>
   );
 }

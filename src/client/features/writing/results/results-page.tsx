@@ -2,11 +2,19 @@
 // saved (none → back to /draftsmith), streams the draft with the progress view, then shows the
 // results. A credits refusal leaves the session flag and returns after 1.5 s; any other failure
 // toasts its §8 title and returns after 2 s; an empty answer says 'No content returned'.
-import { useEffect, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
-import { PAGE_ROUTES } from "../../../../shared/routes";
+//
+// The draft's document goes into the URL (`?document=<id>`) as soon as the stream names it; a reload
+// (or a link) opens the screen from that document — draft, revisions, final, SEO HTML and their
+// analyses — instead of writing (and paying for) the draft again.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import type { DocumentDetail } from "../../../../shared/documents";
+import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { parseError } from "../../../lib/errors";
+import { errorText, parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { insufficientCreditsFrom } from "../../credits/credits";
@@ -18,21 +26,82 @@ import {
   saveResult,
   setInsufficientCreditsFlag,
 } from "../pending-request";
+import { resultsStateFrom } from "../restore";
 import type { DraftResult } from "../types";
+import { type UrlDocument, useUrlDocument } from "../use-url-document";
 import { ProgressView } from "./progress-view";
 import { ResultsView } from "./results-view";
-import { useDraftGeneration } from "./use-draft-generation";
+import { executeRequestFor, localDate, useDraftGeneration } from "./use-draft-generation";
+import type { ResultsContext } from "./use-results-session";
 
 /** How long a failure's toast shows before the screen goes back (spec §4). */
 export const RETURN_AFTER_MS = { insufficientCredits: 1500, failure: 2000 } as const;
 
 export function ResultsPage() {
-  const [pending] = useState<PendingRequest | null>(() => readPendingRequest());
+  const url = useUrlDocument();
+  // A document in the URL wins: the screen reopens it rather than starting the pending request again.
+  const [pending] = useState<PendingRequest | null>(() => (url.initialId ? null : readPendingRequest()));
+  if (url.initialId) return <DocumentResults state={url.state} />;
   if (!pending) return <Navigate to={PAGE_ROUTES.product} replace />;
-  return <Results pending={pending} />;
+  return <Results pending={pending} onDocument={url.setDocumentId} />;
 }
 
-function Results({ pending }: { pending: PendingRequest }) {
+function contextOfDocument(doc: DocumentDetail): ResultsContext {
+  const s = doc.session;
+  const prompt = s?.contentType || doc.brief || doc.title;
+  return {
+    prompt,
+    aiProvider: s?.aiProvider ?? "openai",
+    request: { ...(s ?? {}), currentDate: s?.currentDate || localDate(), contentType: prompt },
+  };
+}
+
+/** The Results screen reopened from its document. */
+function DocumentResults({ state }: { state: UrlDocument }) {
+  const doc = state.status === "ready" ? state.doc : null;
+  const restored = useMemo(() => (doc ? resultsStateFrom(doc) : null), [doc]);
+  const context = useMemo(() => (doc ? contextOfDocument(doc) : null), [doc]);
+  if (state.status === "loading" || state.status === "none")
+    return (
+      <div className="flex flex-col items-center gap-3 p-12 text-slate-700" role="status">
+        <Spinner className="size-6" label="Opening your draft" />
+        Opening your draft…
+      </div>
+    );
+  if (state.status === "ready" && restored && context)
+    return <ResultsView context={context} initial={restored.draft.result} restored={restored} autoDetect={false} />;
+  return (
+    <Card className="mx-auto max-w-xl">
+      <CardHeader>
+        <CardTitle>
+          {state.status === "missing" ? "Nothing was saved for this draft" : "Could not open this draft"}
+        </CardTitle>
+        <CardDescription>
+          {state.status === "missing"
+            ? "It was stopped before any text was written, so nothing was charged, or it has been deleted."
+            : state.status === "error"
+              ? errorText(state.error, "Please try again")
+              : "This document has no draft to show."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to={PAGE_ROUTES.product}>Write a new draft</Link>
+        </Button>
+        {state.status === "ready" && (
+          <Button asChild variant="outline">
+            <Link to={documentPath(state.id)}>Open the document</Link>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link to={PAGE_ROUTES.documents}>Documents</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Results({ pending, onDocument }: { pending: PendingRequest; onDocument: (id: string) => void }) {
   const navigate = useNavigate();
   const { openSignIn } = useAuth();
   const [restored] = useState<DraftResult | null>(() => readResult(pending.id));
@@ -47,7 +116,15 @@ function Results({ pending }: { pending: PendingRequest }) {
     leaving.current = window.setTimeout(() => navigate(PAGE_ROUTES.product), ms);
   };
 
+  const [context] = useState<ResultsContext>(() => ({
+    prompt: pending.text,
+    aiProvider: pending.aiProvider,
+    request: executeRequestFor(pending),
+  }));
+
   const gen = useDraftGeneration(pending, restored, {
+    // The URL names the document before the first word: a reload from here on reopens it.
+    onStart: (start) => onDocument(start.documentId),
     onComplete: (result) => saveResult(pending.id, result),
     onReveal: () => setAutoDetect(true),
     onError: (err) => {
@@ -74,7 +151,7 @@ function Results({ pending }: { pending: PendingRequest }) {
   });
 
   if (gen.status === "revealed" && gen.result) {
-    return <ResultsView pending={pending} initial={gen.result} autoDetect={autoDetect} />;
+    return <ResultsView context={context} initial={gen.result} autoDetect={autoDetect} />;
   }
   return (
     <ProgressView

@@ -1,10 +1,11 @@
 // The Results screen once the draft is in (spec §2): stat cards; the Draft, Final and SEO HTML tabs
 // (Final once a final exists, SEO HTML once HTML exists); Copy draft, Analyze AI content and
 // Generate final version; the AI Detection Analysis panel with Revise Content; the SEO section; Back.
-import { ArrowLeft, ClipboardCopy, FileCheck2, Loader2, ScanSearch, Wand2 } from "lucide-react";
+import { ArrowLeft, ClipboardCopy, FileCheck2, Files, Loader2, ScanSearch, Wand2 } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { PAGE_ROUTES } from "../../../../shared/routes";
+import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
+import type { SeoPlatform } from "../../../../shared/seo";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -12,16 +13,22 @@ import { PendingButton } from "../../../components/ui/pending-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../lib/toast";
 import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
-import { buildPreviewDocument, type SeoHtmlResult, SeoPanel } from "../../seo";
+import { buildPreviewDocument, SeoPanel } from "../../seo";
 import { Markdown } from "../markdown";
-import type { PendingRequest } from "../pending-request";
+import type { ResultsRestore } from "../restore";
 import type { DraftResult } from "../types";
 import { WriterNote } from "../writer-note";
 import { DraftText, type TextMode, TextModeToggle } from "./draft-text";
-import { executeRequestFor } from "./use-draft-generation";
-import { flaggedSentences, useResultsSession } from "./use-results-session";
+import { flaggedSentences, type ResultsContext, useResultsSession } from "./use-results-session";
 
 type Tab = "draft" | "final" | "html";
+
+/** The SEO HTML tab's content: the latest HTML made here, or kept in the document. */
+interface SeoHtml {
+  optimizedHtml: string;
+  platform: SeoPlatform;
+  metaTitle: string;
+}
 
 const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
@@ -35,18 +42,20 @@ async function copyText(text: string, what: string) {
 }
 
 export function ResultsView({
-  pending,
+  context,
   initial,
+  restored,
   autoDetect,
 }: {
-  pending: PendingRequest;
+  context: ResultsContext;
   initial: DraftResult;
+  restored?: ResultsRestore | null;
   autoDetect: boolean;
 }) {
-  const s = useResultsSession({ pending, initial, autoDetect, detect: detectAi });
+  const s = useResultsSession({ context, initial, restored, autoDetect, detect: detectAi });
   const [tab, setTab] = useState<Tab>("draft");
   const [mode, setMode] = useState<TextMode>("highlights");
-  const [seo, setSeo] = useState<SeoHtmlResult | null>(null);
+  const [seo, setSeo] = useState<SeoHtml | null>(restored?.seo ?? null);
   const html = seo?.optimizedHtml ?? null;
 
   const detectingDraft = s.busy.has("detect-draft");
@@ -85,9 +94,16 @@ export function ResultsView({
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your draft</h1>
           <p className="line-clamp-2 max-w-3xl text-sm text-slate-600">
             <span className="font-medium text-slate-700">Prompt: </span>
-            {pending.text}
+            {context.prompt}
           </p>
         </div>
+        {s.documentId && (
+          <Button asChild variant="outline" size="sm" className="self-start">
+            <Link to={documentPath(s.documentId)}>
+              <Files aria-hidden="true" /> Every version in Documents
+            </Link>
+          </Button>
+        )}
       </div>
 
       <section aria-label={tab === "final" ? "Final version statistics" : "Draft statistics"}>
@@ -131,7 +147,7 @@ export function ResultsView({
                   </Button>
                   <PendingButton
                     variant="outline"
-                    onClick={() => void s.analyze("draft", s.draft.draft, s.draft.requestId)}
+                    onClick={() => void s.analyze("draft", s.draft)}
                     disabled={detectingDraft || revising}
                     pending={detectingDraft}
                     icon={ScanSearch}
@@ -202,7 +218,7 @@ export function ResultsView({
                     </Button>
                     <PendingButton
                       variant="outline"
-                      onClick={() => s.final && void s.analyze("final", s.final.draft, s.final.requestId)}
+                      onClick={() => s.final && void s.analyze("final", s.final)}
                       disabled={detectingFinal}
                       pending={detectingFinal}
                       icon={ScanSearch}
@@ -261,10 +277,15 @@ export function ResultsView({
                 ? "Made from the final version. Pick your platform and add image URLs if you have them."
                 : "Made from the draft. Pick your platform and add image URLs if you have them."
             }
-            aiProvider={pending.aiProvider}
-            datePublished={executeRequestFor(pending).currentDate}
+            aiProvider={context.aiProvider}
+            datePublished={context.request.currentDate}
+            documentId={s.documentId}
             onHtml={(_html, result) => {
-              setSeo(result);
+              setSeo({
+                optimizedHtml: result.optimizedHtml,
+                platform: result.platform,
+                metaTitle: result.meta.metaTitle,
+              });
               setTab("html");
             }}
             onClose={() => {
@@ -314,12 +335,12 @@ function LiveText({ title, text }: { title: string; text: string }) {
   );
 }
 
-function SeoHtmlTab({ seo }: { seo: SeoHtmlResult }) {
+function SeoHtmlTab({ seo }: { seo: SeoHtml }) {
   const codeId = useId();
   const platform = seo.platform === "shopify" ? "Shopify" : "WordPress";
   const preview = useMemo(
-    () => buildPreviewDocument(seo.optimizedHtml, { title: seo.meta.metaTitle }),
-    [seo.optimizedHtml, seo.meta.metaTitle],
+    () => buildPreviewDocument(seo.optimizedHtml, { title: seo.metaTitle }),
+    [seo.optimizedHtml, seo.metaTitle],
   );
   return (
     <Card>

@@ -31,6 +31,8 @@ export interface DraftGeneration {
 }
 
 export interface GenerationHandlers {
+  /** The server has held the credits and named the document the draft is saved to. */
+  onStart?: (start: StreamStart) => void;
   /** A draft arrived (not empty). */
   onComplete?: (result: DraftResult) => void;
   /** The draft is on screen: 0.8 s after completion. */
@@ -97,7 +99,10 @@ export function useDraftGeneration(
       const { signal } = controller;
       streamExecute(executeRequestFor(pending), {
         signal,
-        onStart: (s) => setStart(s),
+        onStart: (s) => {
+          setStart(s);
+          latest.current.handlers.onStart?.(s);
+        },
         onDelta: (_piece, soFar) => {
           text.current = soFar;
         },

@@ -2,25 +2,36 @@
 // draft, each revision and the final), Revise Content (/api/execute, mode 'revise', then
 // re-analyse and compare), Generate final version (/api/final-rewrite, then analyse and compare),
 // SEO HTML. Each step's failure toasts its spec §8 title; a 402 opens the Insufficient Credits
-// dialog instead; credits and history are refreshed after every paid call.
+// dialog instead; credits and history are refreshed after every paid call. Every step adds a version
+// to the draft's document (issue 10); `restored` starts the screen from that document (a reload).
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
+import type { AiProvider, ExecuteRequestInput } from "../../../../shared/writing";
 import { ApiError } from "../../../lib/api";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { useInsufficientCredits } from "../../credits/insufficient-credits-dialog";
 import { HISTORY_KEY, isAbortError, streamExecute, streamFinalRewrite, toDraftResult } from "../api";
-import type { PendingRequest } from "../pending-request";
+import type { ResultsRestore } from "../restore";
 import type { DraftResult } from "../types";
-import { executeRequestFor } from "./use-draft-generation";
 
 export type Target = "draft" | "final";
 export type Step = "detect-draft" | "detect-final" | "revise" | "final";
 
 /** Runs AI detection on a text; resolves with the result (success false included), throws on failure. */
-export type DetectFn = (text: string, opts: { signal: AbortSignal; requestId?: string }) => Promise<DetectionResult>;
+export type DetectFn = (
+  text: string,
+  opts: { signal: AbortSignal; requestId?: string; documentId?: string; versionId?: string },
+) => Promise<DetectionResult>;
+
+/** What the screen was asked for: the prompt shown, the provider, and the session every step uses. */
+export interface ResultsContext {
+  prompt: string;
+  aiProvider: AiProvider;
+  request: ExecuteRequestInput & { currentDate: string };
+}
 
 export interface Comparison {
   before: DetectionResult | null;
@@ -32,13 +43,16 @@ export const flaggedSentences = (d: DetectionResult | null | undefined): string[
   d && d.success !== false ? d.aiSentences.filter((s) => s.trim()) : [];
 
 export function useResultsSession({
-  pending,
+  context,
   initial,
+  restored,
   autoDetect,
   detect,
 }: {
-  pending: PendingRequest;
+  context: ResultsContext;
   initial: DraftResult;
+  /** The screen as a document left it (a reload): revisions, the final, each text's analysis. */
+  restored?: ResultsRestore | null;
   autoDetect: boolean;
   detect: DetectFn;
 }) {
@@ -47,13 +61,24 @@ export function useResultsSession({
   const insufficient = useInsufficientCredits();
 
   const [draft, setDraft] = useState<DraftResult>(initial);
-  const [draftDetection, setDraftDetection] = useState<DetectionResult | null>(null);
+  const [draftDetection, setDraftDetection] = useState<DetectionResult | null>(restored?.draft.detection ?? null);
   /** Set by Revise Content: the analysis before, and after re-detection. */
-  const [revision, setRevision] = useState<(Comparison & { previous: DraftResult; count: number }) | null>(null);
-  const [final, setFinal] = useState<DraftResult | null>(null);
-  const [finalDetection, setFinalDetection] = useState<DetectionResult | null>(null);
+  const [revision, setRevision] = useState<(Comparison & { previous: DraftResult; count: number }) | null>(() =>
+    restored?.revision
+      ? {
+          before: restored.revision.previous.detection ?? null,
+          after: restored.draft.detection ?? null,
+          previous: restored.revision.previous.result,
+          count: restored.revision.count,
+        }
+      : null,
+  );
+  const [final, setFinal] = useState<DraftResult | null>(restored?.final?.result ?? null);
+  const [finalDetection, setFinalDetection] = useState<DetectionResult | null>(restored?.final?.detection ?? null);
   /** The draft's analysis when the final was written, for the before → after summary. */
-  const [finalBaseline, setFinalBaseline] = useState<DetectionResult | null>(null);
+  const [finalBaseline, setFinalBaseline] = useState<DetectionResult | null>(restored?.finalBaseline ?? null);
+  /** The document every step adds a version to. */
+  const documentId = initial.documentId;
   const [busy, setBusy] = useState<Set<Step>>(() => new Set());
   /** Text of a revise or final rewrite as it streams in. */
   const [live, setLive] = useState<{ step: "revise" | "final"; text: string } | null>(null);
@@ -113,11 +138,16 @@ export function useResultsSession({
   );
 
   const analyze = useCallback(
-    async (target: Target, text: string, requestId?: string): Promise<DetectionResult | null> => {
+    async (target: Target, text: DraftResult): Promise<DetectionResult | null> => {
       const step: Step = target === "draft" ? "detect-draft" : "detect-final";
       const { signal, end } = begin(step);
       try {
-        const result = await detect(text, { signal, requestId });
+        const result = await detect(text.draft, {
+          signal,
+          requestId: text.requestId,
+          documentId: text.documentId,
+          versionId: text.versionId,
+        });
         if (signal.aborted) return null;
         if (!result.success) {
           toast.warning("AI Detection Unavailable", result.error || "The AI detector could not check this text.");
@@ -135,13 +165,21 @@ export function useResultsSession({
     [begin, detect, fail, afterSpend],
   );
 
-  // Spec §4: AI detection starts once the draft is shown.
+  // Spec §4: AI detection starts once the draft is shown. Reopened from its document, a text whose
+  // analysis never finished (the reload cut it off) is analysed again, so nothing waits on "Pending".
   const autoStarted = useRef(false);
   useEffect(() => {
-    if (!autoDetect || autoStarted.current) return;
+    if (autoStarted.current) return;
+    if (restored) {
+      autoStarted.current = true;
+      if (!restored.draft.detection) void analyze("draft", restored.draft.result);
+      if (restored.final && !restored.final.detection) void analyze("final", restored.final.result);
+      return;
+    }
+    if (!autoDetect) return;
     autoStarted.current = true;
-    void analyze("draft", initial.draft, initial.requestId);
-  }, [autoDetect, analyze, initial]);
+    void analyze("draft", initial);
+  }, [autoDetect, analyze, initial, restored]);
 
   const revise = useCallback(async () => {
     const flagged = flaggedSentences(draftDetection);
@@ -152,7 +190,13 @@ export function useResultsSession({
     setLive({ step: "revise", text: "" });
     try {
       const res = await streamExecute(
-        { ...executeRequestFor(pending), mode: "revise", originalContent: draft.draft, aiDetectedSentences: flagged },
+        {
+          ...context.request,
+          mode: "revise",
+          originalContent: draft.draft,
+          aiDetectedSentences: flagged,
+          documentId,
+        },
         { signal, onDelta: (_t, soFar) => setLive({ step: "revise", text: soFar }) },
       );
       if (signal.aborted) return;
@@ -165,7 +209,7 @@ export function useResultsSession({
       setDraftDetection(null);
       setRevision((r) => ({ before, after: null, previous, count: (r?.count ?? 0) + 1 }));
       toast.success("Draft revised", "Checking the revised draft for AI-written sentences…");
-      const after = await analyze("draft", revised.draft, revised.requestId);
+      const after = await analyze("draft", revised);
       setRevision((r) => (r ? { ...r, after } : r));
     } catch (err) {
       fail(err, "Revision failed");
@@ -174,7 +218,7 @@ export function useResultsSession({
       end();
       afterSpend();
     }
-  }, [draft, draftDetection, pending, begin, analyze, fail, afterSpend]);
+  }, [draft, draftDetection, context, documentId, begin, analyze, fail, afterSpend]);
 
   const generateFinal = useCallback(async (): Promise<boolean> => {
     const flagged = flaggedSentences(draftDetection);
@@ -184,7 +228,12 @@ export function useResultsSession({
     setLive({ step: "final", text: "" });
     try {
       const res = await streamFinalRewrite(
-        { originalContent: draft.draft, aiDetectedSentences: flagged, sessionContext: executeRequestFor(pending) },
+        {
+          originalContent: draft.draft,
+          aiDetectedSentences: flagged,
+          sessionContext: context.request,
+          documentId,
+        },
         { signal, onDelta: (_t, soFar) => setLive({ step: "final", text: soFar }) },
       );
       if (signal.aborted) return false;
@@ -198,7 +247,7 @@ export function useResultsSession({
       setFinalBaseline(baseline);
       setLive(null);
       toast.success("Final version ready", "Checking it for AI-written sentences…");
-      void analyze("final", result.draft, result.requestId);
+      void analyze("final", result);
       return true;
     } catch (err) {
       fail(err, "Rewrite failed");
@@ -208,9 +257,10 @@ export function useResultsSession({
       end();
       afterSpend();
     }
-  }, [draft, draftDetection, pending, begin, analyze, fail, afterSpend]);
+  }, [draft, draftDetection, context, documentId, begin, analyze, fail, afterSpend]);
 
   return {
+    documentId,
     draft,
     draftDetection,
     revision,

@@ -1,8 +1,8 @@
-// A confirmation before an action that cannot be undone (deleting a campaign).
+// A confirmation before an action that cannot be undone (deleting a campaign, a document, the history).
 import { AlertDialog as A } from "radix-ui";
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
+import { Button } from "./button";
+import { Spinner } from "./spinner";
 
 export function ConfirmDialog({
   open,

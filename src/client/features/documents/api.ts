@@ -1,0 +1,68 @@
+// The document library's client calls (docs/api.md "Documents"). Failures throw ApiError, which
+// lib/errors turns into words; 404 means the document is gone or was never the caller's.
+//
+// useDocuments(q) → infinite query of GET /api/documents (pages of 20, newest change first)
+// useDocument(id) → query of GET /api/documents/:id (DOCUMENT_KEY(id))
+// fetchDocument(id) → DocumentDetail (for screens that restore their state from a document)
+// renameDocument(id, title) / deleteDocument(id)  PATCH / DELETE, then invalidate DOCUMENTS_KEY
+// downloadVersion(id, {format, versionId?, fileName?}) → saves the export through the browser
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { DocumentDetail, DocumentListResponse, DocumentResponse, ExportFormat } from "../../../shared/documents";
+import { apiFetch, apiGet, apiRequest } from "../../lib/api";
+
+/** Every documents query starts with this key: invalidate it after a paid step, a rename or a delete. */
+export const DOCUMENTS_KEY = ["documents"] as const;
+export const DOCUMENT_KEY = (id: string) => [...DOCUMENTS_KEY, "one", id] as const;
+
+export function useDocuments(q: string) {
+  return useInfiniteQuery({
+    queryKey: [...DOCUMENTS_KEY, "list", q],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams();
+      if (q) params.set("q", q);
+      if (pageParam) params.set("cursor", pageParam);
+      const query = params.toString();
+      return apiGet<DocumentListResponse>(`/api/documents${query ? `?${query}` : ""}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+export async function fetchDocument(id: string): Promise<DocumentDetail> {
+  return (await apiGet<DocumentResponse>(`/api/documents/${encodeURIComponent(id)}`)).document;
+}
+
+export function useDocument(id: string) {
+  return useQuery({ queryKey: DOCUMENT_KEY(id), queryFn: () => fetchDocument(id), staleTime: 0 });
+}
+
+export function renameDocument(id: string, title: string) {
+  return apiRequest<{ document: { id: string; title: string; updatedAt: string } }>(
+    "PATCH",
+    `/api/documents/${encodeURIComponent(id)}`,
+    { title },
+  );
+}
+
+export function deleteDocument(id: string) {
+  return apiRequest<{ success: boolean }>("DELETE", `/api/documents/${encodeURIComponent(id)}`);
+}
+
+/** Downloads a version (the latest by default) through the export endpoint, named by the server. */
+export async function downloadVersion(id: string, opts: { format: ExportFormat; versionId?: string }) {
+  const params = new URLSearchParams({ format: opts.format });
+  if (opts.versionId) params.set("versionId", opts.versionId);
+  const res = await apiFetch("GET", `/api/documents/${encodeURIComponent(id)}/export?${params}`);
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `document.${opts.format}`;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,123 @@
+// Rename and delete, shared by the Documents list and a document's page: a dialog with the title
+// (checked with the server's own schema, 1–200 characters) and a confirmation that says what goes.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { DOCUMENT_TITLE_MAX, RenameDocumentRequest } from "../../../shared/documents";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
+import { FieldError, Input, Label } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { errorText } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { DOCUMENTS_KEY, deleteDocument, renameDocument } from "./api";
+
+export interface DocumentRef {
+  id: string;
+  title: string;
+  versionCount: number;
+}
+
+export function RenameDialog({ doc, onClose }: { doc: DocumentRef | null; onClose: () => void }) {
+  return (
+    <Dialog open={doc !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{doc && <RenameForm key={doc.id} doc={doc} onClose={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function RenameForm({ doc, onClose }: { doc: DocumentRef; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [title, setTitle] = useState(doc.title);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = RenameDocumentRequest.safeParse({ title });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setSaving(true);
+    try {
+      await renameDocument(doc.id, parsed.data.title);
+      await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+      toast.success("Document renamed", parsed.data.title);
+      onClose();
+    } catch (err) {
+      setError(errorText(err, "Could not rename the document"));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <DialogTitle>Rename document</DialogTitle>
+      <DialogDescription>1 to {DOCUMENT_TITLE_MAX} characters.</DialogDescription>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input
+          id={`${id}-title`}
+          value={title}
+          maxLength={DOCUMENT_TITLE_MAX + 50}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setError(undefined);
+          }}
+          autoFocus
+        />
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving && <Spinner label="Saving" />} Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function DeleteDocumentDialog({
+  doc,
+  onClose,
+  onDeleted,
+}: {
+  doc: DocumentRef | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const versions = doc?.versionCount === 1 ? "its only version" : `all ${doc?.versionCount ?? 0} versions`;
+  return (
+    <ConfirmDialog
+      open={doc !== null}
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title={`Delete “${doc?.title ?? ""}”?`}
+      description={`This deletes the document and ${versions}, with their AI detection results. Your credits and billing history are not affected. This cannot be undone.`}
+      confirmLabel="Delete document"
+      pending={pending}
+      onConfirm={async () => {
+        if (!doc) return;
+        setPending(true);
+        try {
+          await deleteDocument(doc.id);
+          queryClient.removeQueries({ queryKey: [...DOCUMENTS_KEY, "one", doc.id] });
+          await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+          toast.success("Document deleted", doc.title);
+          onClose();
+          onDeleted?.();
+        } catch (err) {
+          toast.error("Delete failed", errorText(err, "Could not delete the document"));
+        } finally {
+          setPending(false);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,389 @@
+// One document (/documents/:id, issue 10): every version in order, each with its AI detection
+// verdict and flagged count; a word-level diff between any two versions with the changed sentences
+// tinted; copy, download, rename, delete, and "Continue in the full app" (the full app reopens the
+// document with its latest version loaded).
+import { ArrowLeft, ClipboardCopy, Download, GitCompare, Pencil, PenLine, Trash2 } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { DetectionResult } from "../../../shared/detection";
+import { type DocumentDetail, type DocumentVersion, VERSION_KIND_LABELS } from "../../../shared/documents";
+import { PAGE_ROUTES } from "../../../shared/routes";
+import type { Writer } from "../../../shared/writing";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label, NativeSelect } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { errorText } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { useAuth } from "../auth/auth-context";
+import { copyToClipboard, formatPercent } from "../detection";
+import { writerNote } from "../writing/api";
+import { Markdown } from "../writing/markdown";
+import { downloadVersion, useDocument } from "./api";
+import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
+import { formatWhen } from "./documents-page";
+import { diffVersions } from "./version-diff";
+
+/** The verdict of a detection, in words: the detector's own when it gives one. */
+export function verdictLabel(d: DetectionResult): string {
+  const v = (d as { verdict?: { label?: unknown } }).verdict;
+  if (v && typeof v.label === "string") return v.label;
+  if (!d.success) return "Detection unavailable";
+  return d.isAiGenerated ? "Likely AI-written" : "Likely human-written";
+}
+
+/** Where the full app picks a document up. */
+export const continuePath = (id: string) => `${PAGE_ROUTES.generate}?document=${encodeURIComponent(id)}`;
+
+const versionName = (v: DocumentVersion, i: number) =>
+  `Version ${i + 1} · ${VERSION_KIND_LABELS[v.kind]}${v.platform ? ` (${v.platform === "shopify" ? "Shopify" : "WordPress"})` : ""}`;
+
+export function DocumentPage() {
+  const { id = "" } = useParams();
+  const { user, loading, openSignIn } = useAuth();
+  if (loading)
+    return (
+      <div className="flex justify-center p-12">
+        <Spinner className="size-6" label="Loading" />
+      </div>
+    );
+  if (!user)
+    return (
+      <div className="mx-auto max-w-xl space-y-3 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Document</h1>
+        <p className="text-slate-700">Sign in to open your documents.</p>
+        <Button onClick={() => openSignIn("signin")}>Sign In</Button>
+      </div>
+    );
+  return <DocumentView id={id} />;
+}
+
+function DocumentView({ id }: { id: string }) {
+  const query = useDocument(id);
+  if (query.isPending)
+    return (
+      <div className="flex justify-center p-12">
+        <Spinner className="size-6" label="Loading the document" />
+      </div>
+    );
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <div className="mx-auto max-w-xl space-y-3 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {gone ? "Document not found" : "Could not load the document"}
+        </h1>
+        <p className="text-slate-700">
+          {gone
+            ? "It may have been deleted, or the link is not one of your documents."
+            : errorText(query.error, "Please try again")}
+        </p>
+        <Button asChild variant="outline">
+          <Link to={PAGE_ROUTES.documents}>All documents</Link>
+        </Button>
+      </div>
+    );
+  }
+  return <DocumentBody doc={query.data} />;
+}
+
+function DocumentBody({ doc }: { doc: DocumentDetail }) {
+  const navigate = useNavigate();
+  const [renaming, setRenaming] = useState<DocumentRef | null>(null);
+  const [deleting, setDeleting] = useState<DocumentRef | null>(null);
+  const ref = { id: doc.id, title: doc.title, versionCount: doc.versions.length };
+  const latest = doc.versions.at(-1);
+  const texts = doc.versions.filter((v) => v.format === "markdown");
+  const [compare, setCompare] = useState<{ from: string; to: string } | null>(() =>
+    texts.length >= 2 ? { from: texts.at(-2)!.id, to: texts.at(-1)!.id } : null,
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to={PAGE_ROUTES.documents}>
+            <ArrowLeft aria-hidden="true" /> All documents
+          </Link>
+        </Button>
+        <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{doc.title}</h1>
+        {doc.brief && (
+          <p className="line-clamp-3 max-w-3xl text-sm text-slate-600">
+            <span className="font-medium text-slate-700">Brief: </span>
+            {doc.brief}
+          </p>
+        )}
+        <p className="text-xs text-slate-600">
+          Created <time dateTime={doc.createdAt}>{formatWhen(doc.createdAt)}</time> · {doc.versions.length}{" "}
+          {doc.versions.length === 1 ? "version" : "versions"}
+        </p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button asChild>
+            <Link to={continuePath(doc.id)}>
+              <PenLine aria-hidden="true" /> Continue in the full app
+            </Link>
+          </Button>
+          {latest && <DownloadButtons documentId={doc.id} version={latest} label="Download latest" />}
+          <Button variant="outline" onClick={() => setRenaming(ref)}>
+            <Pencil aria-hidden="true" /> Rename
+          </Button>
+          <Button variant="outline" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(ref)}>
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </div>
+
+      {doc.versions.length >= 2 && <CompareCard doc={doc} value={compare} onChange={setCompare} />}
+
+      <section aria-labelledby="versions-title" className="space-y-4">
+        <h2 id="versions-title" className="text-lg font-semibold text-slate-900">
+          Versions
+        </h2>
+        {doc.versions.length === 0 ? (
+          <p className="text-sm text-slate-600">This document has no versions yet.</p>
+        ) : (
+          <ol className="space-y-4" data-testid="versions">
+            {doc.versions.map((v, i) => (
+              <li key={v.id}>
+                <VersionCard
+                  documentId={doc.id}
+                  version={v}
+                  name={versionName(v, i)}
+                  previous={doc.versions[i - 1]}
+                  onCompare={(from) => {
+                    setCompare({ from, to: v.id });
+                    requestAnimationFrame(() =>
+                      document.getElementById("compare-title")?.scrollIntoView({ block: "start", behavior: "smooth" }),
+                    );
+                  }}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <RenameDialog doc={renaming} onClose={() => setRenaming(null)} />
+      <DeleteDocumentDialog
+        doc={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => navigate(PAGE_ROUTES.documents)}
+      />
+    </div>
+  );
+}
+
+function DownloadButtons({
+  documentId,
+  version,
+  label = "Download",
+}: {
+  documentId: string;
+  version: DocumentVersion;
+  label?: string;
+}) {
+  const download = (format: "md" | "html") =>
+    void downloadVersion(documentId, { format, versionId: version.id }).catch((err) =>
+      toast.error("Download failed", errorText(err, "Could not download this version")),
+    );
+  return version.format === "html" ? (
+    <Button variant="outline" onClick={() => download("html")}>
+      <Download aria-hidden="true" /> {label} (HTML)
+    </Button>
+  ) : (
+    <>
+      <Button variant="outline" onClick={() => download("md")}>
+        <Download aria-hidden="true" /> {label} (Markdown)
+      </Button>
+      <Button variant="outline" onClick={() => download("html")}>
+        <Download aria-hidden="true" /> {label} (HTML)
+      </Button>
+    </>
+  );
+}
+
+function DetectionSummary({ detection }: { detection?: DetectionResult }) {
+  if (!detection)
+    return (
+      <p className="text-sm text-slate-600" data-testid="version-detection">
+        Not checked for AI yet.
+      </p>
+    );
+  if (!detection.success)
+    return (
+      <p className="text-sm text-amber-800" data-testid="version-detection">
+        AI detection unavailable{detection.error ? `: ${detection.error}` : ""}
+      </p>
+    );
+  const flagged = detection.aiSentences.length;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="version-detection">
+      <Badge variant={detection.isAiGenerated ? "danger" : "success"}>{verdictLabel(detection)}</Badge>
+      <span className="tabular-nums">{formatPercent(detection.aiPercentage)} AI</span>
+      <span aria-hidden="true">·</span>
+      <span>
+        {flagged} flagged {flagged === 1 ? "sentence" : "sentences"}
+      </span>
+    </p>
+  );
+}
+
+function VersionCard({
+  documentId,
+  version,
+  name,
+  previous,
+  onCompare,
+}: {
+  documentId: string;
+  version: DocumentVersion;
+  name: string;
+  previous?: DocumentVersion;
+  onCompare: (fromId: string) => void;
+}) {
+  const who = version.writer ? writerNote(version.writer as Writer, version.model) : null;
+  return (
+    <Card data-testid="version" data-kind={version.kind}>
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-base font-semibold text-slate-900">{name}</h3>
+            {version.partial && <Badge variant="warning">Stopped early</Badge>}
+          </div>
+          <time dateTime={version.createdAt} className="text-xs text-slate-600">
+            {formatWhen(version.createdAt)}
+          </time>
+        </div>
+        <CardDescription>
+          {who ?? "Made by the SEO HTML pipeline (no model)"} · {version.creditsUsed}{" "}
+          {version.creditsUsed === 1 ? "credit" : "credits"}
+        </CardDescription>
+        <DetectionSummary detection={version.detection} />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void copyToClipboard(version.content, { success: `${name} copied to the clipboard` })}
+          >
+            <ClipboardCopy aria-hidden="true" /> Copy
+          </Button>
+          <DownloadButtons documentId={documentId} version={version} />
+          {previous && (
+            <Button variant="outline" size="sm" onClick={() => onCompare(previous.id)}>
+              <GitCompare aria-hidden="true" /> Compare with the previous version
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <section
+          aria-label={`${name}: text`}
+          className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+        >
+          {version.format === "html" ? (
+            <pre className="whitespace-pre-wrap break-words py-2 font-mono text-xs leading-5 text-slate-800">
+              {version.content}
+            </pre>
+          ) : (
+            <Markdown text={version.content} />
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompareCard({
+  doc,
+  value,
+  onChange,
+}: {
+  doc: DocumentDetail;
+  value: { from: string; to: string } | null;
+  onChange: (v: { from: string; to: string }) => void;
+}) {
+  const ids = { from: useId(), to: useId() };
+  const current = value ?? { from: doc.versions.at(-2)!.id, to: doc.versions.at(-1)!.id };
+  const from = doc.versions.find((v) => v.id === current.from);
+  const to = doc.versions.find((v) => v.id === current.to);
+  const diff = useMemo(() => (from && to ? diffVersions(from.content, to.content) : null), [from, to]);
+  const names = new Map(doc.versions.map((v, i) => [v.id, versionName(v, i)]));
+
+  return (
+    <Card>
+      <CardHeader className="gap-3">
+        <CardTitle id="compare-title" className="flex scroll-mt-20 items-center gap-2">
+          <GitCompare className="size-5 text-slate-600" aria-hidden="true" /> Compare versions
+        </CardTitle>
+        <CardDescription>
+          What did a revision actually change? Words added and removed, sentences changed.
+        </CardDescription>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(["from", "to"] as const).map((side) => (
+            <div key={side} className="space-y-1.5">
+              <Label htmlFor={ids[side]}>{side === "from" ? "From" : "To"}</Label>
+              <NativeSelect
+                id={ids[side]}
+                value={current[side]}
+                onChange={(e) => onChange({ ...current, [side]: e.target.value })}
+              >
+                {doc.versions.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {names.get(v.id)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {diff && (
+          <>
+            <p className="text-sm text-slate-700" data-testid="diff-summary" role="status">
+              {diff.changedSentences === 0 && diff.addedWords === 0 && diff.removedWords === 0
+                ? "No differences: the two versions have the same text."
+                : `${diff.changedSentences} of ${diff.sentences} ${diff.sentences === 1 ? "sentence" : "sentences"} changed · ${diff.addedWords} ${diff.addedWords === 1 ? "word" : "words"} added · ${diff.removedWords} removed`}
+            </p>
+            <p className="flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
+              <span className="rounded bg-amber-100 px-1.5">changed sentence</span>
+              <span className="rounded bg-emerald-200 px-1.5 underline">added</span>
+              <span className="rounded bg-red-100 px-1.5 text-red-800 line-through">removed</span>
+            </p>
+            <section
+              className="max-h-[32rem] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 text-sm leading-6 text-slate-800"
+              data-testid="diff"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+              tabIndex={0}
+              aria-label={`Changes from ${names.get(current.from)} to ${names.get(current.to)}`}
+            >
+              {diff.segments.map((s, i) =>
+                s.type === "added" ? (
+                  <ins key={i} className="rounded-sm bg-emerald-200 text-emerald-950 underline decoration-emerald-700">
+                    {s.text}
+                  </ins>
+                ) : s.type === "removed" ? (
+                  <del key={i} className="rounded-sm bg-red-100 text-red-800">
+                    {s.text}
+                  </del>
+                ) : (
+                  <span
+                    key={i}
+                    className={cn(s.inChangedSentence && "bg-amber-100")}
+                    data-changed={s.inChangedSentence || undefined}
+                  >
+                    {s.text}
+                  </span>
+                ),
+              )}
+            </section>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

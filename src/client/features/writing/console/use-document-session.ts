@@ -1,0 +1,75 @@
+// The full app's and the console's document in the URL (issue 10): `?document=<id>` reopens the
+// loop from the document (the session form too), and every document the loop writes to is put in the
+// URL, so a reload or a shared link comes back to the same work.
+import type { MutableRefObject } from "react";
+import { useEffect, useRef } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import type { DocumentDetail } from "../../../../shared/documents";
+import { SessionContext } from "../../../../shared/writing";
+import { errorText } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { useUrlDocument } from "../use-url-document";
+import { type SessionFormValues, sessionDefaults } from "./session-defaults";
+import type { WritingSession } from "./use-writing-session";
+
+/** The session form as the document's draft was written, else the defaults with its brief. */
+export function formValuesOf(doc: DocumentDetail): SessionFormValues {
+  const s = doc.session;
+  const defaults = sessionDefaults();
+  return {
+    currentDate: s?.currentDate ?? defaults.currentDate,
+    contentType: s?.contentType || doc.brief || doc.title,
+    targetAudience: s?.targetAudience ?? "",
+    wordCount: s?.wordCount ?? "",
+    additionalContext: s?.additionalContext ?? "",
+    aiProvider: s?.aiProvider ?? defaults.aiProvider,
+    writingStyle: s?.writingStyle ?? defaults.writingStyle,
+    seoKeywords: s?.seoKeywords ?? "",
+  };
+}
+
+export function useDocumentSession({
+  form,
+  session,
+  lastSession,
+  onRestored,
+}: {
+  form: UseFormReturn<SessionFormValues>;
+  session: WritingSession;
+  lastSession: MutableRefObject<SessionContext | null>;
+  onRestored?: (doc: DocumentDetail) => void;
+}) {
+  const url = useUrlDocument();
+  const restoredId = useRef<string | null>(null);
+  const latest = useRef({ form, session, lastSession, onRestored, url });
+  latest.current = { form, session, lastSession, onRestored, url };
+
+  const { state } = url;
+  useEffect(() => {
+    const { form, session, lastSession, onRestored, url } = latest.current;
+    if (state.status === "ready" && restoredId.current !== state.id) {
+      restoredId.current = state.id;
+      const values = formValuesOf(state.doc);
+      form.reset(values);
+      const parsed = SessionContext.safeParse(values);
+      lastSession.current = parsed.success ? parsed.data : null;
+      session.restore(state.doc);
+      onRestored?.(state.doc);
+    } else if (state.status === "missing" || state.status === "error") {
+      if (restoredId.current === state.id) return;
+      restoredId.current = state.id;
+      if (state.status === "missing")
+        toast.error("Document not found", "It may have been deleted, or nothing was saved before the page reloaded.");
+      else toast.error("Could not open the document", errorText(state.error, "Please try again"));
+      url.setDocumentId(null);
+    }
+  }, [state]);
+
+  // Whatever document the loop writes to is the one in the URL.
+  const { documentId } = session;
+  useEffect(() => {
+    if (documentId) latest.current.url.setDocumentId(documentId);
+  }, [documentId]);
+
+  return { loading: url.state.status === "loading", setDocumentId: url.setDocumentId };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { DetectionResult } from "../../../shared/detection";
+import type { DocumentDetail, DocumentVersion, VersionKind } from "../../../shared/documents";
+import { resultsStateFrom, writingStateFrom } from "./restore";
+
+const detection = (aiPercentage: number): DetectionResult => ({
+  success: true,
+  aiPercentage,
+  humanPercentage: 100 - aiPercentage,
+  wordCount: 10,
+  aiSentences: [],
+  isAiGenerated: aiPercentage >= 50,
+  detector: "builtin",
+});
+
+let n = 0;
+const version = (kind: VersionKind, extra: Partial<DocumentVersion> = {}): DocumentVersion => {
+  n += 1;
+  return {
+    id: `v${n}`,
+    kind,
+    format: "markdown",
+    content: `${kind} ${n}`,
+    model: "offline-writer",
+    writer: "offline",
+    creditsUsed: 1,
+    requestId: `r${n}`,
+    partial: false,
+    createdAt: "2026-11-24T20:00:00.000Z",
+    ...extra,
+  };
+};
+const doc = (versions: DocumentVersion[]): DocumentDetail => ({
+  id: "d1",
+  title: "Sourdough",
+  brief: "brief",
+  session: { currentDate: "2026-11-24", contentType: "brief", aiProvider: "anthropic" },
+  createdAt: "2026-11-24T20:00:00.000Z",
+  updatedAt: "2026-11-24T20:00:00.000Z",
+  versions,
+});
+
+describe("resultsStateFrom", () => {
+  it("replays draft → revisions → final → SEO, keeping each text's detection and its document ids", () => {
+    const d = version("draft", { detection: detection(80) });
+    const r1 = version("revision", { detection: detection(60) });
+    const r2 = version("revision");
+    const f = version("final", { detection: detection(20) });
+    const seo = version("seo", { format: "html", content: "<h2>x</h2>", platform: "shopify" });
+    const state = resultsStateFrom(doc([d, r1, r2, f, seo]))!;
+    expect(state.draft.result).toMatchObject({
+      draft: r2.content,
+      versionId: r2.id,
+      documentId: "d1",
+      aiProvider: "anthropic",
+    });
+    expect(state.draft.detection).toBeUndefined();
+    expect(state.revision).toMatchObject({
+      count: 2,
+      previous: { result: { versionId: r1.id }, detection: detection(60) },
+    });
+    expect(state.final).toMatchObject({ result: { versionId: f.id }, detection: detection(20) });
+    expect(state.finalBaseline).toBeNull(); // the latest draft had not been checked when the final was written
+    expect(state.seo).toEqual({ optimizedHtml: "<h2>x</h2>", platform: "shopify", metaTitle: "Sourdough" });
+  });
+
+  it("takes the draft's detection as the final's baseline, and a lone final as the draft", () => {
+    const d = version("draft", { detection: detection(70) });
+    const f = version("final");
+    expect(resultsStateFrom(doc([d, f]))?.finalBaseline).toEqual(detection(70));
+    const lone = resultsStateFrom(doc([f]))!;
+    expect(lone.draft.result.versionId).toBe(f.id);
+    expect(lone.final).toBeNull();
+    expect(resultsStateFrom(doc([]))).toBeNull();
+  });
+});
+
+describe("writingStateFrom", () => {
+  it("puts each version where the full app showed it, a new draft starting over", () => {
+    const d = version("draft");
+    const r = version("revision", { detection: detection(40) });
+    const f = version("final");
+    const s = writingStateFrom(doc([d, r, f, version("seo", { format: "html" })]));
+    expect(s.draft?.result.versionId).toBe(d.id);
+    expect(s.revision).toMatchObject({
+      original: { result: { versionId: d.id } },
+      revised: { result: { versionId: r.id } },
+    });
+    expect(s.final).toMatchObject({ source: { result: { versionId: r.id } }, final: { result: { versionId: f.id } } });
+
+    const d2 = version("draft");
+    const again = writingStateFrom(doc([d, r, f, d2]));
+    expect(again).toMatchObject({ draft: { result: { versionId: d2.id } }, revision: null, final: null });
+  });
+
+  it("starts from whatever text a document began with", () => {
+    const e = version("enhanced");
+    const f = version("final");
+    const s = writingStateFrom(doc([e, f]));
+    expect(s.draft?.result.versionId).toBe(e.id);
+    expect(s.final?.source.result.versionId).toBe(e.id);
+  });
+});

@@ -1,0 +1,103 @@
+// A document back into a screen's state (issue 10): the Results screen, the full app and the PROSE
+// console put the document's id in their URL and, on a reload, rebuild what they showed from its
+// versions in order — as if each step had just run. Pure: unit-tested beside it.
+import type { DetectionResult } from "../../../shared/detection";
+import type { DocumentDetail, DocumentVersion } from "../../../shared/documents";
+import type { SeoPlatform } from "../../../shared/seo";
+import type { Writer } from "../../../shared/writing";
+import type { DraftResult } from "./types";
+
+/** A text on screen and its latest AI detection, when one was stored. */
+export interface RestoredText {
+  result: DraftResult;
+  detection?: DetectionResult;
+}
+
+export function restoredText(doc: DocumentDetail, v: DocumentVersion): RestoredText {
+  return {
+    result: {
+      draft: v.content,
+      writer: (v.writer ?? undefined) as Writer | undefined,
+      model: v.model ?? undefined,
+      aiProvider: doc.session?.aiProvider,
+      requestId: v.requestId,
+      creditsUsed: v.creditsUsed,
+      documentId: doc.id,
+      versionId: v.id,
+    },
+    ...(v.detection ? { detection: v.detection } : {}),
+  };
+}
+
+const isText = (v: DocumentVersion) => v.format === "markdown" && v.kind !== "seo";
+
+/** The full app's and the console's draft → revision → final loop. */
+export interface WritingRestore {
+  draft: RestoredText | null;
+  revision: { original: RestoredText; revised: RestoredText } | null;
+  final: { source: RestoredText; final: RestoredText } | null;
+}
+
+export function writingStateFrom(doc: DocumentDetail): WritingRestore {
+  const state: WritingRestore = { draft: null, revision: null, final: null };
+  let previous: RestoredText | null = null;
+  for (const v of doc.versions.filter(isText)) {
+    const text = restoredText(doc, v);
+    if (v.kind === "draft" || !state.draft) {
+      // A new draft starts the loop again (a document started by a rewrite starts with that text).
+      state.draft = text;
+      state.revision = null;
+      state.final = null;
+    } else if (v.kind === "revision" || v.kind === "enhanced") {
+      state.revision = { original: previous ?? state.draft, revised: text };
+    } else if (v.kind === "final") {
+      state.final = { source: previous ?? state.draft, final: text };
+    }
+    previous = text;
+  }
+  return state;
+}
+
+/** The Results screen: the draft (revised in place), its revision count, the final, the SEO HTML. */
+export interface ResultsRestore {
+  draft: RestoredText;
+  revision: { previous: RestoredText; count: number } | null;
+  final: RestoredText | null;
+  /** The draft's detection when the final was written. */
+  finalBaseline: DetectionResult | null;
+  seo: RestoredSeo | null;
+}
+
+export interface RestoredSeo {
+  optimizedHtml: string;
+  platform: SeoPlatform;
+  metaTitle: string;
+}
+
+export function resultsStateFrom(doc: DocumentDetail): ResultsRestore | null {
+  let draft: RestoredText | null = null;
+  let revision = null as ResultsRestore["revision"];
+  let final: RestoredText | null = null;
+  let finalBaseline: DetectionResult | null = null;
+  let seo: RestoredSeo | null = null;
+  for (const v of doc.versions) {
+    if (v.kind === "seo") {
+      if (v.format === "html")
+        seo = { optimizedHtml: v.content, platform: v.platform ?? "wordpress", metaTitle: doc.title };
+      continue;
+    }
+    const text = restoredText(doc, v);
+    if (v.kind === "final") {
+      final = text;
+      finalBaseline = draft?.detection ?? null;
+    } else if (v.kind === "draft" || !draft) {
+      draft = text;
+      revision = null;
+    } else {
+      revision = { previous: draft, count: (revision?.count ?? 0) + 1 };
+      draft = text;
+    }
+  }
+  if (!draft && final) return { draft: final, revision: null, final: null, finalBaseline: null, seo };
+  return draft ? { draft, revision, final, finalBaseline, seo } : null;
+}

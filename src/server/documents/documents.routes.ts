@@ -1,0 +1,53 @@
+// HTTP for the document library (issue 10, docs/api.md "Documents"): validate, call the service,
+// shape the response. Every route is the signed-in caller's own: another user's id is a 404.
+import { Hono } from "hono";
+import { DocumentListQuery, DocumentParams, ExportQuery, RenameDocumentRequest } from "../../shared/documents";
+import { requireUser } from "../http/middleware";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import type { DocumentsService } from "./documents.service";
+
+export function documentsRoutes({ documents }: { documents: DocumentsService }) {
+  const r = new Hono<AppEnv>();
+
+  r.get("/documents", requireUser, validate("query", DocumentListQuery), async (c) =>
+    c.json(await documents.list(c.var.user.id, c.req.valid("query"))),
+  );
+
+  r.get("/documents/:id", requireUser, validate("param", DocumentParams), async (c) =>
+    c.json({ document: await documents.get(c.var.user.id, c.req.valid("param").id) }),
+  );
+
+  r.patch(
+    "/documents/:id",
+    requireUser,
+    validate("param", DocumentParams),
+    validate("json", RenameDocumentRequest),
+    async (c) =>
+      c.json({
+        document: await documents.rename(c.var.user.id, c.req.valid("param").id, c.req.valid("json").title),
+      }),
+  );
+
+  r.delete("/documents/:id", requireUser, validate("param", DocumentParams), async (c) => {
+    await documents.delete(c.var.user.id, c.req.valid("param").id);
+    return c.json({ success: true });
+  });
+
+  r.get(
+    "/documents/:id/export",
+    requireUser,
+    validate("param", DocumentParams),
+    validate("query", ExportQuery),
+    async (c) => {
+      const file = await documents.export(c.var.user.id, c.req.valid("param").id, c.req.valid("query"));
+      return c.body(file.body, 200, {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "no-store",
+      });
+    },
+  );
+
+  return r;
+}

@@ -1,0 +1,193 @@
+// The document library's contract (issue 10): every paid step saves its output as a version of a
+// document the user owns. Request and response schemas of /api/documents, and the id fields the
+// writing, SEO and detection requests accept. Pure: the client imports it.
+import { z } from "zod";
+import type { DetectionResult } from "./detection";
+import type { SeoPlatform } from "./seo";
+import type { AiProvider, WritingStyle } from "./writing";
+
+export const VERSION_KINDS = ["draft", "revision", "final", "enhanced", "seo"] as const;
+export type VersionKind = (typeof VERSION_KINDS)[number];
+
+/** What each kind is, in the screens' words. */
+export const VERSION_KIND_LABELS: Record<VersionKind, string> = {
+  draft: "Draft",
+  revision: "Revision",
+  final: "Final rewrite",
+  enhanced: "Enhanced text",
+  seo: "SEO",
+};
+
+/** markdown for every kind but SEO HTML (seo-revise-text's revised markdown is an seo version too). */
+export type VersionFormat = "markdown" | "html";
+
+export const DOCUMENT_TITLE_MAX = 200;
+export const DOCUMENTS_PAGE_DEFAULT = 20;
+export const DOCUMENTS_PAGE_MAX = 100;
+export const DOCUMENT_SEARCH_MAX = 200;
+/** The Documents search waits this long after the last keystroke. */
+export const DOCUMENT_SEARCH_DEBOUNCE_MS = 300;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A document or version id: a UUID (anything else is a 400 before any lookup). */
+export const idOf = (label: string) =>
+  z
+    .string({ error: `${label} must be a document id (a UUID)` })
+    .trim()
+    .regex(UUID, `${label} must be a document id (a UUID)`)
+    .transform((s) => s.toLowerCase());
+
+export const DocumentId = idOf("documentId");
+export const VersionId = idOf("versionId");
+
+export const isUuid = (s: string) => UUID.test(s);
+
+/** The `:id` of /api/documents/:id. */
+export const DocumentParams = z.object({ id: idOf("Document id") });
+
+/** The optional `documentId` of the writing and SEO requests: add the output to this document. */
+export const DocumentRef = z.object({ documentId: DocumentId.optional() });
+
+/** The optional `documentId` + `versionId` of /api/detect-ai: store the result on that version. */
+export const VersionRef = z
+  .object({ documentId: DocumentId.optional(), versionId: VersionId.optional() })
+  .refine((r) => (r.documentId === undefined) === (r.versionId === undefined), {
+    message: "documentId and versionId go together: send both or neither",
+  });
+
+/** GET /api/documents?limit=&cursor=&q= */
+export const DocumentListQuery = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${DOCUMENTS_PAGE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${DOCUMENTS_PAGE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${DOCUMENTS_PAGE_MAX}`)
+    .max(DOCUMENTS_PAGE_MAX, `limit must be a whole number from 1 to ${DOCUMENTS_PAGE_MAX}`)
+    .default(DOCUMENTS_PAGE_DEFAULT),
+  cursor: z.string().max(500, "cursor is not valid: pass the nextCursor of the previous page").optional(),
+  q: z
+    .string()
+    .max(DOCUMENT_SEARCH_MAX, `Search must be at most ${DOCUMENT_SEARCH_MAX} characters`)
+    .transform((s) => s.trim())
+    .optional(),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
+
+/** PATCH /api/documents/:id */
+export const RenameDocumentRequest = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(DOCUMENT_TITLE_MAX, `Title must be at most ${DOCUMENT_TITLE_MAX} characters`),
+});
+export type RenameDocumentRequest = z.infer<typeof RenameDocumentRequest>;
+
+export const EXPORT_FORMATS = ["md", "html"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** GET /api/documents/:id/export?format=md|html&versionId= */
+export const ExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: "format must be md or html" }).default("md"),
+  versionId: VersionId.optional(),
+});
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
+/** The session a document's draft was written from, kept so the full app can reopen it. */
+export interface DocumentSession {
+  currentDate: string;
+  contentType: string;
+  targetAudience?: string;
+  wordCount?: string;
+  additionalContext?: string;
+  aiProvider: AiProvider;
+  writingStyle?: WritingStyle;
+  seoKeywords?: string;
+}
+
+export interface DocumentVersion {
+  id: string;
+  kind: VersionKind;
+  format: VersionFormat;
+  content: string;
+  /** seo versions: the platform the HTML is for. */
+  platform?: SeoPlatform;
+  /** Who wrote it: a model name (`offline-writer` for the offline writer); null where no model ran. */
+  model: string | null;
+  writer: string | null;
+  creditsUsed: number;
+  requestId: string;
+  /** True when the call was stopped (the client left, or the balance ran out) and this is what it wrote. */
+  partial: boolean;
+  createdAt: string;
+  /** The latest AI detection run on this version, when one was. */
+  detection?: DetectionResult;
+}
+
+/** GET /api/documents/:id */
+export interface DocumentDetail {
+  id: string;
+  title: string;
+  brief: string;
+  session?: DocumentSession;
+  createdAt: string;
+  updatedAt: string;
+  versions: DocumentVersion[];
+}
+export interface DocumentResponse {
+  document: DocumentDetail;
+}
+
+export interface DocumentSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  versionCount: number;
+  latest: { kind: VersionKind; createdAt: string; aiPercentage?: number } | null;
+}
+
+/** GET /api/documents: most recently changed first. */
+export interface DocumentListResponse {
+  documents: DocumentSummary[];
+  nextCursor: string | null;
+}
+
+/** What every paid writing and SEO answer carries: where its output was saved. */
+export interface SavedVersion {
+  documentId: string;
+  versionId: string;
+}
+
+/** A title from a draft: its first H1 without markdown marks, else null. */
+export function titleFromMarkdown(markdown: string): string | null {
+  const h1 = /^\s{0,3}#\s+(.+?)\s*#*\s*$/m.exec(markdown)?.[1];
+  if (!h1) return null;
+  const plain = h1
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`~]/g, "")
+    .trim();
+  return plain ? cutTitle(plain) : null;
+}
+
+/** Cuts a title to DOCUMENT_TITLE_MAX characters at a word, with an ellipsis when it was cut. */
+export function cutTitle(text: string, max = DOCUMENT_TITLE_MAX): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** A download's file name: the title as a slug (or "document"), the kind, the extension. */
+export function exportFileName(title: string, kind: VersionKind, format: ExportFormat): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return `${slug || "document"}-${kind}.${format}`;
+}
