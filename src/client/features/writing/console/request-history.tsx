@@ -2,7 +2,12 @@
 // after each execute and reset by invalidating HISTORY_KEY; there is no polling (spec §4).
 import { format } from "date-fns";
 import { History } from "lucide-react";
-import { type HistoryItem, OFFLINE_MODEL, type WritingEndpoint } from "../../../../shared/writing";
+import {
+  type HistoryItem,
+  OFFLINE_MODEL,
+  OFFLINE_WRITER_LABEL,
+  type WritingEndpoint,
+} from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -68,7 +73,9 @@ function HistoryRow({ item }: { item: HistoryItem }) {
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
         <Badge variant="secondary">{ENDPOINT_LABELS[item.endpoint] ?? item.endpoint}</Badge>
         <span>
-          {item.model === OFFLINE_MODEL ? "Offline writer" : MODEL_LABELS[item.aiProvider]} ({item.aiProvider})
+          {item.model === OFFLINE_MODEL
+            ? OFFLINE_WRITER_LABEL
+            : `${MODEL_LABELS[item.aiProvider]} (${item.aiProvider})`}
         </span>
         <span>{item.responseTime.toLocaleString("en-US")} ms</span>
         <span>For {item.currentDate}</span>
