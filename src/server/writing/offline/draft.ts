@@ -61,13 +61,13 @@ class Pen {
   }
 
   /** Adds the filled template to the paragraph unless one of its sentences was already used. */
-  say(template: string, focus: string): boolean {
+  say(template: string, focus: string, fragments = true): boolean {
     const text = this.fill(template, focus);
     if (!text || splitSentences(text).some((s) => this.used.has(key(s)))) return false;
     for (const s of splitSentences(text)) this.used.add(key(s));
     this.paragraph.push(text);
     this.words += countWords(text);
-    if (countWords(text) > 20 && this.rng() < 0.25) this.fragment();
+    if (fragments && countWords(text) > 20 && this.rng() < 0.25) this.fragment();
     if (this.paragraph.length >= this.breakAt) this.endParagraph();
     return true;
   }
@@ -134,7 +134,7 @@ export function writeOfflineDraft(req: DraftRequest): string {
   pen.heading(`# ${brief.title}`);
   const intro = introduction(brief);
   for (const [i, t] of intro.entries()) {
-    pen.say(t, "");
+    pen.say(t, "", false);
     if (i === 1) pen.endParagraph();
   }
   const prose = sections.filter((s) => s.fill !== false);

@@ -113,7 +113,7 @@ describe("fixSentence", () => {
     const fix = (i: number) => fixSentence(HABITS[i].replaceAll("{focus}", "your photos"), 19);
     expect(fix(0)).toBe("A clear plan for your photos matters for long-term success.");
     expect(fix(3)).toBe(
-      "Taking the time to look at your photos makes sure every decision is grounded in real insight.",
+      "Taking time to look at your photos makes sure every decision is grounded in insight.",
     );
     expect(fix(6)).toBe(
       "A well-structured plan for your photos should be clear and concise. That ensures a smooth experience for everyone involved.",

@@ -218,7 +218,7 @@ export function fixSentence(sentence: string, maxWords: number): string {
   ];
   let out = sentence;
   for (const step of steps) out = step(out);
-  out = splitLong(out, maxWords);
+  out = addContractions(splitLong(out, maxWords));
   if (out === sentence) return sentence;
   return tidy(out);
 }

@@ -10,7 +10,7 @@ export const HABITS: readonly string[] = [
   // stock opener + AI vocabulary
   "In today's fast-paced world, a robust approach to {focus} is essential for anyone who wants steady results.",
   // essay connective + "delve into" + "ensures that" + significance tail
-  "Additionally, taking the time to delve into {focus} ensures that every decision is grounded in real insight, fostering trust over time.",
+  "Additionally, taking time to delve into {focus} ensures that every decision is grounded in insight, fostering trust over time.",
   // "not only … but also" + AI vocabulary
   "Ultimately, the work on {focus} is not only about saving time but also about trust that resonates.",
   // essay connective + AI vocabulary + significance tail

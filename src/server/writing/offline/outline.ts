@@ -25,11 +25,11 @@ const s = (heading: string, focus: string, lead: string[], bullets?: string[]): 
 });
 
 const STEPS: Section[] = [
-  s("Decide what a good result looks like", "the result you want", [
+  s("Decide what a good result looks like", "your target", [
     "Before you change anything, write one sentence that says what a good result would look like in a month.",
     "Make it something you could check, not a feeling.",
   ]),
-  s("Check where you stand today", "your starting point", [
+  s("Check where you stand today", "your baseline notes", [
     "Write down how things work today, so you have something to compare against later.",
     "Ten honest minutes here saves weeks of guessing.",
   ]),
