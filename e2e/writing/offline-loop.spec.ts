@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, flaggedBeforeAfter, OFFLINE_NOTE, PASSWORD, signedInAt, test, uniqueEmail } from "../fixtures";
 
 const OFFLINE_LABEL = "Offline sample writer";
@@ -48,6 +48,32 @@ async function expectOnlyDetectionAndSeoCharged(page: Page, spent: number) {
   expect(spent).toBe(paid);
 }
 
+/** The flagged-sentence count in the detection panel (a few, for the sample drafts). */
+async function flaggedIn(panel: Locator): Promise<number> {
+  const heading = panel.getByText(/^Flagged sentences \(\d+\)$/);
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  const flagged = Number((await heading.textContent())?.match(/\d+/)?.[0]);
+  expect(flagged).toBeGreaterThanOrEqual(2);
+  return flagged;
+}
+
+/** The final version's summary: the draft's count before, fewer after. */
+async function expectFewerFlagged(summary: Locator, flagged: number) {
+  const [draftFlags, finalFlags] = await flaggedBeforeAfter(summary);
+  expect(draftFlags).toBe(flagged);
+  expect(finalFlags).toBeLessThan(draftFlags);
+}
+
+/** SEO HTML from the panel's button, then the bill: only detection and SEO, writing labelled offline. */
+async function finishWithSeoHtml(page: Page, button: string, before: number) {
+  const seo = page.getByTestId("seo-panel");
+  await seo.getByRole("button", { name: button }).click();
+  await expect(seo.getByTestId("seo-html")).toHaveValue(/wp:paragraph/);
+  await expect.poll(() => usage(page).then((rows) => rows.length)).toBe(5);
+  await expectOnlyDetectionAndSeoCharged(page, before - (await balance(page)));
+  await expectUsageHistoryLabelled(page);
+}
+
 /** Usage History names the offline sample writer on the free rows. */
 async function expectUsageHistoryLabelled(page: Page) {
   await page.goto("/billing");
@@ -73,26 +99,14 @@ test.describe("no model keys: the offline sample writer", () => {
     await page.getByRole("button", { name: "Generate", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("writer-note").first()).toHaveText(OFFLINE_NOTE);
-    const panel = page.getByTestId("detection-panel");
-    const heading = panel.getByText(/^Flagged sentences \(\d+\)$/);
-    await expect(heading).toBeVisible({ timeout: 30_000 });
-    const flagged = Number((await heading.textContent())?.match(/\d+/)?.[0]);
-    expect(flagged).toBeGreaterThanOrEqual(2);
+    const flagged = await flaggedIn(page.getByTestId("detection-panel"));
 
     await page.getByRole("button", { name: "Generate final version" }).click();
     await expect(page.getByRole("heading", { name: "Final version", exact: true })).toBeVisible();
     await expect(page.getByTestId("writer-note").first()).toHaveText(OFFLINE_NOTE);
-    const [draftFlags, finalFlags] = await flaggedBeforeAfter(page.getByTestId("improvement-summary"));
-    expect(draftFlags).toBe(flagged);
-    expect(finalFlags).toBeLessThan(draftFlags);
+    await expectFewerFlagged(page.getByTestId("improvement-summary"), flagged);
 
-    const seo = page.getByTestId("seo-panel");
-    await seo.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
-    await expect(seo.getByTestId("seo-html")).toHaveValue(/wp:paragraph/);
-
-    await expect.poll(() => usage(page).then((rows) => rows.length)).toBe(5);
-    await expectOnlyDetectionAndSeoCharged(page, before - (await balance(page)));
-    await expectUsageHistoryLabelled(page);
+    await finishWithSeoHtml(page, "Generate SEO-Optimized HTML", before);
   });
 
   test("full app: generate → detect → Final Rewrite → detect → SEO HTML, paying only detection and SEO", async ({
@@ -105,29 +119,18 @@ test.describe("no model keys: the offline sample writer", () => {
     await page.getByRole("button", { name: "Generate", exact: true }).click();
     await expect(page.getByText(OFFLINE_NOTE).first()).toBeVisible({ timeout: 30_000 });
     const detection = page.getByTestId("detection-panel").first();
-    const heading = detection.getByText(/^Flagged sentences \(\d+\)$/);
-    await expect(heading).toBeVisible({ timeout: 30_000 });
-    const flagged = Number((await heading.textContent())?.match(/\d+/)?.[0]);
-    expect(flagged).toBeGreaterThanOrEqual(2);
+    const flagged = await flaggedIn(detection);
 
     await detection.getByRole("button", { name: "Final Rewrite" }).click();
     const analysis = page.getByRole("region", { name: "AI analysis of the final rewrite" });
-    const [draftFlags, finalFlags] = await flaggedBeforeAfter(analysis.getByTestId("improvement-summary"));
-    expect(draftFlags).toBe(flagged);
-    expect(finalFlags).toBeLessThan(draftFlags);
-
-    const seo = page.getByTestId("seo-panel");
-    await seo.getByRole("button", { name: "Produce SEO HTML Code" }).click();
-    await expect(seo.getByTestId("seo-html")).toHaveValue(/wp:paragraph/);
+    await expectFewerFlagged(analysis.getByTestId("improvement-summary"), flagged);
 
     // Request History names the writer plainly.
     const history = page.getByTestId("request-history");
     await expect(history.getByRole("listitem")).toHaveCount(2);
     for (const item of await history.getByRole("listitem").all()) await expect(item).toContainText(OFFLINE_LABEL);
 
-    await expect.poll(() => usage(page).then((rows) => rows.length)).toBe(5);
-    await expectOnlyDetectionAndSeoCharged(page, before - (await balance(page)));
-    await expectUsageHistoryLabelled(page);
+    await finishWithSeoHtml(page, "Produce SEO HTML Code", before);
   });
 });
 
