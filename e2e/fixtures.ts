@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct-horse-battery-9";
 
@@ -42,70 +42,35 @@ export async function signedInAt(page: Page, path: string, prefix = "user") {
 /** The note shown on drafts from the offline sample writer. */
 export const OFFLINE_NOTE = "Written by the offline sample writer — no AI model is configured on this server";
 
-interface Detection {
-  success: boolean;
-  aiSentences: string[];
-  isAiGenerated: boolean;
+/**
+ * Spends the user's credits honestly until fewer than `limit` are left. Drafts by the offline writer
+ * are free, so it buys SEO HTML (2 credits a call), then one detection (1 credit) to land below.
+ */
+export async function spendCreditsBelow(page: Page, limit: number): Promise<number> {
+  const origin = new URL(page.url()).origin;
+  const available = async () =>
+    ((await (await page.request.get("/api/billing/credits")).json()) as { availableCredits: number }).availableCredits;
+  const content = `# Opening hours\n\n${"Check your opening hours on every map app before each holiday weekend. ".repeat(8)}`;
+  for (let left = await available(); left >= limit; left = await available()) {
+    const [path, data] =
+      left - limit >= 1
+        ? ["/api/seo-produce-code", { content, platform: "wordpress" }]
+        : ["/api/detect-ai", { text: content.slice(16) }];
+    const res = await page.request.post(path, { headers: { Origin: origin }, data });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return available();
 }
 
-/** A markdown line of running text: not blank, a heading, a list item, a quote or a table row. */
-const isProseLine = (line: string) => line.trim() !== "" && !/^\s*(#|[-*>|]|\d+\.)/.test(line);
-
-/**
- * The built-in detector's verdict on the offline writer's sample drafts moves as both are tuned, and
- * Revise and Final Rewrite need flagged sentences (spec §5). Every check still reaches the real
- * detector (and is charged); only when it flags nothing does its answer gain two sentences taken
- * verbatim from the checked text.
- */
-export async function ensureFlagged(page: Page) {
-  await page.route("**/api/detect-ai", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { aiDetection?: Detection } & Detection;
-    const result = body.aiDetection ?? body;
-    if (result.success && result.aiSentences.length === 0) {
-      const { text } = route.request().postDataJSON() as { text: string };
-      result.aiSentences = text
-        .split("\n")
-        .filter(isProseLine)
-        .flatMap((line) => line.match(/[^.!?]+[.!?]+/g) ?? [])
-        .map((s) => s.trim())
-        .filter((s) => s.split(/\s+/).length >= 6)
-        .slice(0, 2);
-      result.isAiGenerated = result.aiSentences.length > 0;
-    }
-    await route.fulfill({ response, json: body });
-  });
-}
-
-/**
- * Answers the first AI check with two flagged sentences taken verbatim from the draft's first prose
- * paragraph (the built-in detector may flag none in the offline writer's draft); later checks reach
- * the real detector.
- */
-export async function flagFirstDetection(page: Page) {
-  let calls = 0;
-  await page.route("**/api/detect-ai", async (route) => {
-    calls += 1;
-    if (calls > 1) return route.continue();
-    const { text } = route.request().postDataJSON() as { text: string };
-    const paragraph = text.split("\n").find(isProseLine) ?? "";
-    const sentences = (paragraph.match(/[^.!?]+[.!?]/g) ?? []).map((x) => x.trim()).slice(0, 2);
-    expect(sentences).toHaveLength(2);
-    await route.fulfill({
-      json: {
-        aiDetection: {
-          success: true,
-          aiPercentage: 87.5,
-          humanPercentage: 12.5,
-          wordCount: text.split(/\s+/).length,
-          aiSentences: sentences,
-          isAiGenerated: true,
-          detector: "builtin",
-        },
-        creditsUsed: 1,
-      },
-    });
-  });
+/** The improvement summary's flagged-sentence counts, before and after (once it has both). */
+export async function flaggedBeforeAfter(summary: Locator): Promise<[number, number]> {
+  let counts: [number, number] | undefined;
+  await expect(async () => {
+    const m = (await summary.textContent())?.match(/Flagged sentences\s*(\d+)\s*to\s*(\d+)/);
+    expect(m, "the summary shows flagged sentences before and after").toBeTruthy();
+    counts = [Number(m?.[1]), Number(m?.[2])];
+  }).toPass({ timeout: 30_000 });
+  return counts as [number, number];
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {

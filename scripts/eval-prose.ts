@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../src/server/config";
 import { detectBuiltin } from "../src/server/detection";
 import { createWritingModels } from "../src/server/writing/models";
-import { writeOfflineDraft } from "../src/server/writing/offline-writer";
+import { writeOfflineDraft } from "../src/server/writing/offline";
 import { buildDraftPrompt, type DraftRequest, STOCK_PHRASES, type WritingStyle } from "../src/server/writing/prose";
 import { countWords } from "../src/server/writing/text";
 

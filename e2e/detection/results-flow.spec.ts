@@ -1,10 +1,9 @@
 // Issue 4's flow on the Results screen itself: draft → detection → highlight view → click a flagged
-// sentence (copied) → Revise Content → re-detection shows before → after. The first check is answered
-// with two sentences of the draft flagged (the built-in detector may flag none in the offline writer's
-// draft); every later check reaches the real detector and is charged 1 credit.
+// sentence (copied) → Revise Content → re-detection shows before → after. Every check reaches the
+// real built-in detector, which flags a few sentences of the offline writer's sample draft.
 // Skipped (fixme) while the Results screen still shows the writing engineer's stand-ins for the
 // detection components (data-slot), and runs as soon as the real ones are embedded.
-import { expect, flagFirstDetection, signedInAt, test } from "../fixtures";
+import { expect, flaggedBeforeAfter, signedInAt, test } from "../fixtures";
 import { availableCredits, toastWith } from "./harness";
 
 test("draft → detection → highlight view → copy a flagged sentence → Revise Content → before/after", async ({
@@ -13,7 +12,6 @@ test("draft → detection → highlight view → copy a flagged sentence → Rev
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signedInAt(page, "/draftsmith", "flow-detect");
-  await flagFirstDetection(page);
 
   await page
     .getByLabel("Describe your blog post")
@@ -29,14 +27,17 @@ test("draft → detection → highlight view → copy a flagged sentence → Rev
   // Detection ran by itself: stat cards and the panel.
   const panel = page.getByTestId("detection-panel");
   await expect(panel.getByText("Complete")).toBeVisible();
-  await expect(page.getByTestId("stat-cards")).toContainText("87.5%");
-  await expect(panel.getByRole("heading", { name: "Flagged sentences (2)" })).toBeVisible();
+  await expect(page.getByTestId("stat-cards")).toContainText("%");
+  const heading = panel.getByRole("heading", { name: /^Flagged sentences \(\d+\)$/ });
+  await expect(heading).toBeVisible();
+  const flagged = Number((await heading.textContent())?.match(/\d+/)?.[0]);
+  expect(flagged).toBeGreaterThanOrEqual(2);
 
-  // The highlight view of the draft itself: the two flagged sentences tinted, reasons on focus.
+  // The highlight view of the draft itself: the flagged sentences tinted, reasons on focus.
   const highlighted = page.getByTestId("highlighted-draft");
   await expect(highlighted).toBeVisible();
-  await expect(highlighted.locator("mark[data-flagged]")).toHaveCount(2);
-  await highlighted.locator("mark[data-flagged][tabindex='0']").focus();
+  await expect(highlighted.locator("mark[data-flagged]")).toHaveCount(flagged);
+  await highlighted.locator("mark[data-flagged][tabindex='0']").first().focus();
   await expect(page.getByRole("tooltip")).toContainText("Flagged as AI");
 
   // Click a flagged sentence: copied.
@@ -51,8 +52,9 @@ test("draft → detection → highlight view → copy a flagged sentence → Rev
   await panel.getByRole("button", { name: "Revise Content" }).click();
   const summary = page.getByTestId("improvement-summary");
   await expect(summary).toBeVisible({ timeout: 30_000 });
-  await expect(summary).toContainText("87.5%");
   await expect(summary).not.toContainText("analyzing", { timeout: 30_000 });
-  await expect(summary).toContainText(/Flagged sentences\s*2\s*to\s*\d+/);
+  const [before, after] = await flaggedBeforeAfter(summary);
+  expect(before).toBe(flagged);
+  expect(after).toBeLessThan(before);
   expect(await availableCredits(page.request)).toBeGreaterThan(0);
 });

@@ -3,7 +3,7 @@
 // mid-flow brings the same work back (nothing paid again, nothing "Pending"); Documents lists them,
 // a document shows every version with its detection and what a revision changed; delete asks first.
 import type { Page, Request } from "@playwright/test";
-import { ensureFlagged, expect, expectNoSeriousA11yViolations, signedInAt, test } from "../fixtures";
+import { expect, expectNoSeriousA11yViolations, signedInAt, test } from "../fixtures";
 
 const DOC_URL = /[?&]document=([0-9a-f-]{36})/;
 const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -32,7 +32,6 @@ test.describe("documents", () => {
     page,
   }) => {
     await signedInAt(page, "/draftsmith", "docs-results");
-    await ensureFlagged(page);
     const executes = countExecutes(page);
 
     await page
@@ -105,7 +104,6 @@ test.describe("documents", () => {
     page,
   }) => {
     await signedInAt(page, "/draftsmith/generate", "docs-app");
-    await ensureFlagged(page);
     const executes = countExecutes(page);
     const brief = "Blog post: why remote teams should write their decisions down";
     await page.getByLabel("Blog Topic/Content Type").fill(brief);

@@ -2,7 +2,7 @@
 // detector: execute → detection → revise → compare → final rewrite → SEO; Revise Existing Text with
 // Enhance and Enhance Again; the submit button's states; the failure toasts; reset; axe; 375 px.
 import type { Page } from "@playwright/test";
-import { ensureFlagged, expect, expectNoSeriousA11yViolations, OFFLINE_NOTE, signedInAt, test } from "../fixtures";
+import { expect, expectNoSeriousA11yViolations, OFFLINE_NOTE, signedInAt, test } from "../fixtures";
 
 const BRIEF = "Blog post: why remote teams should write things down";
 /** Pasted text for Revise Existing Text: long enough for the detector to judge (40 words, 3 sentences). */
@@ -89,7 +89,6 @@ test.describe("PROSE console", () => {
   test("execute → detection → revise → compare → final rewrite → SEO, then reset", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signedInConsole(page, "flow");
-    await ensureFlagged(page);
     await expect(page.getByText("No requests yet")).toBeVisible();
     await fillBrief(page);
 
@@ -128,8 +127,9 @@ test.describe("PROSE console", () => {
     await revised.getByRole("button", { name: "Copy Revised Content" }).click();
     await expect(toast(page)).toContainText("Copied");
 
-    // Final Rewrite from the comparison → its own analysis, improvement, Continue Iterating.
-    await revised.getByRole("button", { name: "Final Rewrite" }).click();
+    // Final Rewrite of the draft (the revision may have left nothing flagged) → its own analysis,
+    // improvement, Continue Iterating.
+    await detection.first().getByRole("button", { name: "Final Rewrite" }).click();
     const final = page.getByTestId("final-rewrite-preview");
     await expect(final.getByText("Complete", { exact: true })).toBeVisible();
     await expect(final.getByTestId("stat-cards")).toBeVisible();
@@ -252,7 +252,6 @@ test.describe("PROSE console", () => {
 
   test("the submit button turns red and each failure has its own toast", async ({ page }) => {
     await signedInConsole(page, "failures");
-    await ensureFlagged(page);
     await fillBrief(page);
 
     // A provider outage: 'Service Unavailable', then 'Execution Failed - Retry' in red.
@@ -313,7 +312,6 @@ test.describe("PROSE console", () => {
 
   test("axe finds nothing serious, empty and with results", async ({ page }) => {
     await signedInConsole(page, "axe");
-    await ensureFlagged(page);
     await expectNoSeriousA11yViolations(page);
     await fillBrief(page);
     await executeButton(page).click();
@@ -326,7 +324,6 @@ test.describe("PROSE console", () => {
   test("works on a 375 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signedInConsole(page, "phone");
-    await ensureFlagged(page);
     const noOverflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     expect(await noOverflow()).toBe(true);

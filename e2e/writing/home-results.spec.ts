@@ -6,11 +6,12 @@ import type { Page, Request } from "@playwright/test";
 import {
   expect,
   expectNoSeriousA11yViolations,
-  flagFirstDetection,
+  flaggedBeforeAfter,
   OFFLINE_NOTE,
   PASSWORD,
   signedInAt,
   signUpViaApi,
+  spendCreditsBelow,
   test,
   uniqueEmail,
 } from "../fixtures";
@@ -176,21 +177,8 @@ test.describe("home and results", () => {
 
   test("under 30 credits, Generate opens the Insufficient Credits dialog", async ({ page }) => {
     await signedInHome(page, "poor");
-    // Spend the welcome credits honestly, through the API, until fewer than 30 are left.
-    const origin = new URL(page.url()).origin;
-    for (let i = 0; i < 12 && (await balance(page)) >= 30; i++) {
-      const res = await page.request.post("/api/execute", {
-        headers: { Origin: origin },
-        data: {
-          currentDate: "2025-06-01",
-          contentType: `Long guide number ${i} for allotment gardeners on planning a four-season vegetable rotation`,
-          wordCount: "3000",
-          aiProvider: "openai",
-        },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
-    const left = await balance(page);
+    // Spend the welcome credits honestly until fewer than 30 are left (offline drafts are free).
+    const left = await spendCreditsBelow(page, 30);
     expect(left).toBeLessThan(30);
 
     await page.reload();
@@ -290,24 +278,27 @@ test.describe("home and results", () => {
 
   test("detection → Revise Content → re-detection shows before and after", async ({ page }) => {
     await signedInHome(page, "revise");
-    await flagFirstDetection(page);
     const executes: unknown[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST" && new URL(r.url()).pathname === "/api/execute") executes.push(r.postDataJSON());
     });
+    // The default prompt's draft, checked by the real detector: a few sentences flagged.
     await generateButton(page).click();
     const panel = page.getByTestId("detection-panel");
-    await expect(panel.getByText("Flagged sentences (2)")).toBeVisible();
-    await expect(page.getByTestId("stat-cards")).toContainText("87.5%");
+    await expect(panel.getByText(/^Flagged sentences \(\d+\)$/)).toBeVisible();
+    await expect(page.getByTestId("stat-cards")).toContainText("%");
     const flagged = await panel.getByTestId("flagged-sentences").getByRole("listitem").allInnerTexts();
+    expect(flagged.length).toBeGreaterThanOrEqual(2);
 
     await panel.getByRole("button", { name: "Revise Content" }).click();
     const summary = page.getByTestId("improvement-summary");
     await expect(summary).toBeVisible();
-    await expect(summary).toContainText("87.5%");
     await expect(page.getByText("Revision 1").first()).toBeVisible();
     await expect(panel.getByText("Complete")).toBeVisible();
     await expect(summary.getByText("analyzing…")).toHaveCount(0);
+    const [before, after] = await flaggedBeforeAfter(summary);
+    expect(before).toBe(flagged.length);
+    expect(after).toBeLessThan(before);
 
     expect(executes).toHaveLength(2);
     expect(executes[1]).toMatchObject({ mode: "revise", aiProvider: "openai" });
@@ -318,24 +309,28 @@ test.describe("home and results", () => {
 
   test("Generate final version → the Final tab with its own analysis and the improvement", async ({ page }) => {
     await signedInHome(page, "final");
-    await flagFirstDetection(page);
     await generateButton(page).click();
-    await expect(page.getByTestId("detection-panel").getByText("Flagged sentences (2)")).toBeVisible();
+    const heading = page.getByTestId("detection-panel").getByText(/^Flagged sentences \(\d+\)$/);
+    await expect(heading).toBeVisible();
+    const flagged = Number((await heading.textContent())?.match(/\d+/)?.[0]);
+    expect(flagged).toBeGreaterThanOrEqual(2);
     await expect(page.getByRole("tab", { name: "Final" })).toBeDisabled();
     await expect(page.getByRole("tab", { name: "SEO HTML" })).toBeDisabled();
 
     const rewrite = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/final-rewrite");
     await page.getByRole("button", { name: "Generate final version" }).click();
     const body = (await rewrite).postDataJSON();
-    expect(body.aiDetectedSentences).toHaveLength(2);
+    expect(body.aiDetectedSentences).toHaveLength(flagged);
     expect(body.sessionContext).toMatchObject({ writingStyle: "prose2", aiProvider: "openai" });
 
     await expect(page.getByRole("tab", { name: "Final" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("heading", { name: "Final version", exact: true })).toBeVisible();
     await expect(page.getByTestId("writer-note").first()).toHaveText(OFFLINE_NOTE);
     const summary = page.getByTestId("improvement-summary");
-    await expect(summary).toContainText("87.5%");
     await expect(summary.getByText("analyzing…")).toHaveCount(0);
+    const [before, after] = await flaggedBeforeAfter(summary);
+    expect(before).toBe(flagged);
+    expect(after).toBeLessThan(before);
     await expect(page.getByTestId("stat-cards").getByText("AI Detected")).toBeVisible();
     await page.getByRole("tab", { name: "Draft" }).click();
     await expect(page.getByRole("heading", { name: "Draft", exact: true })).toBeVisible();

@@ -30,6 +30,12 @@ describe("loadConfig", () => {
     }
   });
 
+  it("keeps the offline writer on unless OFFLINE_WRITER=off, and names a bad value", () => {
+    expect(loadConfig({}).offlineWriter).toBe(true);
+    expect(loadConfig({ OFFLINE_WRITER: "off" }).offlineWriter).toBe(false);
+    expect(() => loadConfig({ OFFLINE_WRITER: "no" })).toThrow(/OFFLINE_WRITER must be on or off/);
+  });
+
   it("needs the keys that go with a choice", () => {
     expect(() => loadConfig({ DETECTOR: "gptzero" })).toThrow(/GPTZERO_API_KEY/);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/set together/);

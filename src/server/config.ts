@@ -55,6 +55,8 @@ const ConfigSchema = z.object({
   ANTHROPIC_BASE_URL: optionalUrl("ANTHROPIC_BASE_URL"),
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-20250514"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  /** off: with no model key, writing answers 503 instead of falling back to the offline sample writer. */
+  OFFLINE_WRITER: z.enum(["on", "off"], { message: "OFFLINE_WRITER must be on or off" }).default("on"),
   DETECTOR: z
     .enum(["builtin", "gptzero", "sapling"], { message: "DETECTOR must be builtin, gptzero or sapling" })
     .default("builtin"),
@@ -135,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openai: { apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL, model: c.OPENAI_MODEL },
     anthropic: { apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL, model: c.ANTHROPIC_MODEL },
     aiTimeoutMs: c.AI_TIMEOUT_MS,
+    offlineWriter: c.OFFLINE_WRITER === "on",
     detection: {
       detector: c.DETECTOR,
       gptzeroApiKey: c.GPTZERO_API_KEY,

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "PROVIDER_AUTH"
   | "PROVIDER_CREDIT"
   | "PROVIDER_ERROR"
+  | "NO_MODEL"
   | "INTERNAL";
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -33,6 +34,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PROVIDER_AUTH: 502,
   PROVIDER_CREDIT: 502,
   PROVIDER_ERROR: 502,
+  NO_MODEL: 503,
   INTERNAL: 500,
 };
 

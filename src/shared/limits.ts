@@ -15,16 +15,13 @@ export const CREDITS = {
 
 /**
  * SEO prices in credits (spec §9: "SEO about 2-4"). With a model (a provider key is set), revise and
- * optimize hold an estimate and settle on the real tokens (creditsForTokens); these flat prices apply
- * where no model runs: produce-code always (deterministic), revise/optimize on the offline writer.
+ * optimize hold an estimate and settle on the real tokens (creditsForTokens). The HTML pipeline has a
+ * flat price: produce-code always, and optimize on the offline writer, whose revision itself is free
+ * like all offline writing (seo-revise-text on the offline writer costs 0).
  */
 export const SEO_CREDITS = {
-  /** POST /api/seo-produce-code: the HTML pipeline only, no model. */
+  /** POST /api/seo-produce-code (and seo-optimize on the offline writer): the HTML pipeline, no model. */
   produceCode: 2,
-  /** POST /api/seo-revise-text on the offline writer (deterministic rules). */
-  reviseOffline: 3,
-  /** POST /api/seo-optimize on the offline writer (rules, then the HTML pipeline). */
-  optimizeOffline: 3,
 } as const;
 
 export const FIXED_API_PARAMETERS = {

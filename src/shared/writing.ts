@@ -107,6 +107,11 @@ export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
 /** Who wrote the text: a provider's model, or the offline writer (never passed off as AI). */
 export type Writer = AiProvider | "offline";
 export const OFFLINE_MODEL = "offline-writer";
+/** How the offline writer is named wherever a writer or provider is shown (history, usage, versions). */
+export const OFFLINE_WRITER_LABEL = "Offline sample writer";
+
+/** GET /api/writers: who answers each provider on this server; null when nobody can (a 503). */
+export type WritersResponse = Record<AiProvider, { writer: Writer; model: string } | null>;
 
 /** Where a history entry came from. */
 export type WritingEndpoint = "execute" | "revise" | "final-rewrite" | "revise-text";

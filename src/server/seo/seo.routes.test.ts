@@ -194,7 +194,7 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
     expect((await t.deps.ledger.usage(ada.userId, 100)).length).toBe(usageBefore);
   });
 
-  it("revise-text on the offline writer: keyphrase placed, report of the revised text, a flat 3 credits", async () => {
+  it("revise-text on the offline writer: keyphrase placed, report of the revised text, free with an offline usage row", async () => {
     const before = await available();
     const { status, json } = await post<SeoReviseResponse>("/api/seo-revise-text", {
       content: DRAFT,
@@ -207,18 +207,19 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
       keyphrase: "bakery photos",
       writer: "offline",
       aiProvider: "openai",
-      creditsUsed: SEO_CREDITS.reviseOffline,
+      creditsUsed: 0,
+      tokensUsed: 0,
     });
     expect(json.revisedText.split("\n")[0]).toMatch(/^# Bakery photos: /);
     expect(json.revisedText).not.toMatch(/^## Introduction$/m);
     expect(json.report.checks.find((c) => c.id === "keyphrase-title")?.status).toBe("good");
     expect(json).not.toHaveProperty("optimizedHtml");
-    expect(before - (await available())).toBe(SEO_CREDITS.reviseOffline);
+    expect(await available()).toBe(before);
     const [row] = await t.deps.ledger.usage(ada.userId, 1);
-    expect(row).toMatchObject({ endpoint: "/api/seo-revise-text", creditsUsed: 3, aiProvider: "openai" });
+    expect(row).toMatchObject({ endpoint: "/api/seo-revise-text", creditsUsed: 0, aiProvider: "offline" });
   });
 
-  it("optimize on the offline writer: revise then produce, a flat 3 credits", async () => {
+  it("optimize on the offline writer: revise then produce, paying only the HTML's produce-code price", async () => {
     const before = await available();
     const { status, json } = await post<SeoOptimizeResponse>("/api/seo-optimize", {
       content: DRAFT,
@@ -227,7 +228,7 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
       aiProvider: "anthropic",
     });
     expect(status, json.error).toBe(200);
-    expect(json.creditsUsed).toBe(SEO_CREDITS.optimizeOffline);
+    expect(json.creditsUsed).toBe(SEO_CREDITS.produceCode);
     expect(json.writer).toBe("offline");
     expect(json.revisedText).toMatch(/^# /);
     expect(json.optimizedHtml).toMatch(/<!-- wp:paragraph/);
@@ -236,7 +237,13 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
     expect(json.meta.keyphrase.length).toBeGreaterThan(0);
     expect(json.report.checks.length).toBeGreaterThan(10);
     expect(json.notes.length).toBeGreaterThan(0);
-    expect(before - (await available())).toBe(SEO_CREDITS.optimizeOffline);
+    expect(before - (await available())).toBe(SEO_CREDITS.produceCode);
+    const [row] = await t.deps.ledger.usage(ada.userId, 1);
+    expect(row).toMatchObject({
+      endpoint: "/api/seo-optimize",
+      creditsUsed: SEO_CREDITS.produceCode,
+      aiProvider: "offline",
+    });
     const b = await t.deps.ledger.balance(ada.userId);
     expect(b.heldCredits).toBe(0);
     expect(await ledgerViolations(t.db)).toEqual([]);
@@ -247,7 +254,7 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
     const { availableCredits } = await t.deps.ledger.balance(carol.userId);
     if (availableCredits > 1)
       await t.deps.ledger.reverse({ userId: carol.userId, amount: availableCredits - 1, type: "refund" });
-    for (const path of ["/api/seo-produce-code", "/api/seo-revise-text", "/api/seo-optimize"]) {
+    for (const path of ["/api/seo-produce-code", "/api/seo-optimize"]) {
       const res = await post(path, { content: DRAFT, platform: "wordpress" }, carol);
       expect(res.status, path).toBe(402);
       expect(res.json.error).toMatch(/^Insufficient credits/);
@@ -255,6 +262,10 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
     const b = await t.deps.ledger.balance(carol.userId);
     expect(b).toMatchObject({ availableCredits: 1, heldCredits: 0 });
     expect(await t.deps.ledger.usage(carol.userId, 10)).toEqual([]);
+    // The offline writer's revision is free, so it runs on any balance.
+    const free = await post("/api/seo-revise-text", { content: DRAFT, platform: "wordpress" }, carol);
+    expect(free.status).toBe(200);
+    expect(await t.deps.ledger.balance(carol.userId)).toMatchObject({ availableCredits: 1, heldCredits: 0 });
   });
 });
 

@@ -3,7 +3,8 @@
 //  - produce-code: the deterministic HTML pipeline on the text as is, a flat SEO_CREDITS.produceCode.
 //  - revise-text / optimize: the text revised for search by the chosen provider's model through the
 //    writing model layer (hold an estimate, settle on the real tokens), or — with no key for that
-//    provider — by reviseForSeo's deterministic rules at a flat price; optimize then produces the HTML.
+//    provider — by reviseForSeo's deterministic rules, free (optimize pays the produce-code price for
+//    its HTML); optimize then produces the HTML.
 // Each output is saved as an `seo` version of a document (the caller's, or a new one) in the
 // transaction that settles its credits.
 import { randomUUID } from "node:crypto";
@@ -208,7 +209,7 @@ export class SeoService {
 
   /**
    * Revises (model or rules) and shapes the answer with `finish` through one charge: the real tokens
-   * with a model, the flat price on the offline writer. A failure
+   * with a model; on the offline writer the revision is free and optimize pays only for the HTML. A failure
    * charges nothing; a cancelled model call pays only for what it wrote.
    */
   private async withRevision<R>(
@@ -232,8 +233,10 @@ export class SeoService {
     const target = await seoTarget(documents, userId, req);
     const endpoint = SEO_ENDPOINTS[kind];
     const provider: AiProvider = req.aiProvider ?? DEFAULT_PROVIDER;
+    // A 503 when no model is configured and the offline writer is off. The offline rules' revision is
+    // free; optimize still pays for the HTML it produces, as produce-code does.
     const offline = models.describe(provider).writer === "offline";
-    const flatPrice = kind === "revise" ? SEO_CREDITS.reviseOffline : SEO_CREDITS.optimizeOffline;
+    const flatPrice = kind === "revise" ? 0 : SEO_CREDITS.produceCode;
 
     // The rules' revision also settles the focus keyphrase (argument, else inferred from the title),
     // which the model is told to use.
@@ -246,7 +249,7 @@ export class SeoService {
     const charged = await charges.charge({
       userId,
       endpoint,
-      aiProvider: provider,
+      aiProvider: offline ? "offline" : provider,
       estimate: offline
         ? flatPrice
         : creditsForTokens(estimateSeoRevisionTokens(prompt.system.length + prompt.prompt.length, req.content.length)),

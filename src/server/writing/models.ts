@@ -7,7 +7,6 @@ import { APICallError, type LanguageModel, RetryError, streamText, type ToolSet 
 import { FIXED_API_PARAMETERS } from "../../shared/limits";
 import { type AiProvider, OFFLINE_MODEL, type Writer } from "../../shared/writing";
 import { AppError } from "../errors";
-import { countTokensOffline } from "./offline-writer";
 import type { PromptPair } from "./prose";
 
 export interface ModelSettings {
@@ -19,6 +18,8 @@ export interface ModelSettings {
   anthropic: { apiKey?: string; baseUrl?: string; model: string };
   /** Longest silence from a provider (no byte of the stream) before the call counts as failed. */
   aiTimeoutMs: number;
+  /** False (OFFLINE_WRITER=off): with no key, writing answers 503 instead of the offline writer. */
+  offlineWriter?: boolean;
 }
 
 export interface ModelOptions {
@@ -69,18 +70,36 @@ export class WritingCancelled extends Error {
   }
 }
 
+export interface Answerer {
+  writer: Writer;
+  model: string;
+}
+
 export interface WritingModels {
-  /** Who will answer a call to this provider, known before the call starts. */
-  describe(provider: AiProvider): { writer: Writer; model: string };
+  /** Who will answer a call to this provider, or null when nobody can (no key, offline writer off). */
+  available(provider: AiProvider): Answerer | null;
+  /** Who will answer a call to this provider, known before the call starts; a 503 when nobody can. */
+  describe(provider: AiProvider): Answerer;
   write(req: WriteRequest): Promise<WriteResult>;
 }
 
-/** The offline writer's honest token count: characters ÷ 4 (rounded up) of the prompt and the output. */
-export function offlineUsage(prompt: PromptPair, output: string): TokenUsage {
-  const inputTokens = countTokensOffline(`${prompt.system}\n\n${prompt.prompt}`);
-  const outputTokens = output ? countTokensOffline(output) : 0;
+export const NO_MODEL_MESSAGE =
+  "No model is configured on this server, so drafts, revisions and rewrites can't be written. The operator needs to set OPENAI_API_KEY or ANTHROPIC_API_KEY (or allow the offline sample writer).";
+
+/** Tokens a text is estimated to take where no provider counted them: characters ÷ 4, rounded up. */
+export function estimateTokens(s: string): number {
+  return Math.ceil(s.length / 4);
+}
+
+/** The estimated usage of a prompt and an output (a cancelled call reports none of its own). */
+export function estimatedUsage(prompt: PromptPair, output: string): TokenUsage {
+  const inputTokens = estimateTokens(`${prompt.system}\n\n${prompt.prompt}`);
+  const outputTokens = output ? estimateTokens(output) : 0;
   return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
 }
+
+/** The offline writer runs no model: it uses no tokens. */
+export const NO_TOKENS: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
 export function createWritingModels(settings: ModelSettings, opts: ModelOptions = {}): WritingModels {
   const maxRetries = opts.maxRetries ?? 2;
@@ -107,28 +126,34 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
         } as unknown as ToolSet)
       : undefined;
 
-  const whoAnswers = (provider: AiProvider): { writer: Writer; model: string } =>
+  const available = (provider: AiProvider): Answerer | null =>
     settings[provider].apiKey
       ? { writer: provider, model: settings[provider].model }
-      : { writer: "offline", model: OFFLINE_MODEL };
+      : settings.offlineWriter === false
+        ? null
+        : { writer: "offline", model: OFFLINE_MODEL };
+  const describe = (provider: AiProvider): Answerer => {
+    const who = available(provider);
+    if (!who) throw new AppError("NO_MODEL", NO_MODEL_MESSAGE);
+    return who;
+  };
 
   async function writeOffline(req: WriteRequest): Promise<WriteResult> {
     const text = req.offline();
     let sent = "";
     for (const chunk of chunksOf(text)) {
-      if (req.signal?.aborted) throw new WritingCancelled(sent, offlineUsage(req.prompt, sent));
+      if (req.signal?.aborted) throw new WritingCancelled(sent, NO_TOKENS);
       req.onDelta?.(chunk);
       sent += chunk;
       await pause(offlineDelay);
     }
-    if (req.signal?.aborted && sent.length < text.length)
-      throw new WritingCancelled(sent, offlineUsage(req.prompt, sent));
-    return { text, writer: "offline", model: OFFLINE_MODEL, usage: offlineUsage(req.prompt, text) };
+    if (req.signal?.aborted && sent.length < text.length) throw new WritingCancelled(sent, NO_TOKENS);
+    return { text, writer: "offline", model: OFFLINE_MODEL, usage: NO_TOKENS };
   }
 
   async function writeWithModel(req: WriteRequest): Promise<WriteResult> {
     const { provider } = req;
-    const who = whoAnswers(provider);
+    const who = describe(provider);
     const controller = new AbortController();
     let timedOut = false;
     let idle: NodeJS.Timeout | undefined;
@@ -140,7 +165,7 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
       }, settings.aiTimeoutMs);
     };
     const onCallerAbort = () => controller.abort(req.signal?.reason);
-    if (req.signal?.aborted) throw new WritingCancelled("", offlineUsage(req.prompt, ""));
+    if (req.signal?.aborted) throw new WritingCancelled("", estimatedUsage(req.prompt, ""));
     req.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
     let text = "";
@@ -196,7 +221,7 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
         "PROVIDER_UNAVAILABLE",
         "The AI service did not answer in time and is temporarily unavailable. Please try again in a moment.",
       );
-    if (req.signal?.aborted) throw new WritingCancelled(text, offlineUsage(req.prompt, text));
+    if (req.signal?.aborted) throw new WritingCancelled(text, estimatedUsage(req.prompt, text));
     if (streamError !== undefined) throw classifyProviderError(streamError);
     // A stream that ended without the provider's closing event (no finish reason, no usage) was cut.
     if (!finish || (finish.finishReason === "unknown" && finish.totalUsage.outputTokens == null))
@@ -210,8 +235,9 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
   }
 
   return {
-    describe: whoAnswers,
-    write: (req) => (settings[req.provider].apiKey ? writeWithModel(req) : writeOffline(req)),
+    available,
+    describe,
+    write: async (req) => (describe(req.provider).writer === "offline" ? writeOffline(req) : writeWithModel(req)),
   };
 }
 
@@ -222,7 +248,7 @@ function isOpenAIReasoningModel(provider: AiProvider, model: string): boolean {
 
 /** Bills the provider's total (all steps, tool use included); estimates only what it left out. */
 function realUsage(usage: Partial<TokenUsage>, prompt: PromptPair, text: string): TokenUsage {
-  const estimate = offlineUsage(prompt, text);
+  const estimate = estimatedUsage(prompt, text);
   const inputTokens = usage.inputTokens ?? estimate.inputTokens;
   const outputTokens = usage.outputTokens ?? estimate.outputTokens;
   const totalTokens = usage.totalTokens ?? inputTokens + outputTokens;

@@ -94,29 +94,3 @@ export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
-
-/** Words a heading must not end on: prepositions, articles, conjunctions, question words, possessives. */
-const HEADING_END_WORDS = new Set(
-  "a an the and or but nor so of to in on at by for with from about into onto over under via as than vs versus how what why when where which who whom that this these those your my our their its his her can could should would will".split(
-    " ",
-  ),
-);
-
-/**
- * What's wrong with a heading, if anything: more than 12 words, the same word twice in a row
- * ("works works"), or a last word that leaves it dangling ("… with how"). Empty when it reads well.
- */
-export function headingProblems(heading: string): string[] {
-  const text = heading.replace(/^#+\s*/, "").trim();
-  const ws = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  const bare = ws.map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, ""));
-  const problems: string[] = [];
-  if (ws.length === 0) return ["empty"];
-  if (ws.length > 12) problems.push(`${ws.length} words`);
-  // "works works", and the inflected repeat "work works".
-  for (let i = 1; i < bare.length; i++)
-    if ([bare[i - 1], `${bare[i - 1]}s`, `${bare[i - 1]}es`].includes(bare[i])) problems.push(`doubled "${bare[i]}"`);
-  const last = bare[bare.length - 1];
-  if (HEADING_END_WORDS.has(last) && !/\?$/.test(text)) problems.push(`ends with "${last}"`);
-  return problems;
-}

@@ -9,7 +9,6 @@ import {
   createWritingModels,
   extractDocument,
   type ModelSettings,
-  offlineUsage,
   WritingCancelled,
 } from "./models";
 import { type FakeProviders, PROVIDER_FAILURES, startFakeProviders } from "./testing/fake-providers";
@@ -137,7 +136,7 @@ describe("models at the wire", () => {
     expect(fake.calls[0].clientClosed).toBe(true);
   });
 
-  it("answers with the offline writer when the provider has no key, in chunks, with chars÷4 usage", async () => {
+  it("answers with the offline writer when the provider has no key, in chunks, using no tokens", async () => {
     const models = createWritingModels({ ...settings, openai: { model: "gpt-5" } });
     expect(models.describe("openai")).toEqual({ writer: "offline", model: "offline-writer" });
     const deltas: string[] = [];
@@ -150,9 +149,36 @@ describe("models at the wire", () => {
     expect(out).toMatchObject({ writer: "offline", model: "offline-writer", text: DRAFT });
     expect(deltas.length).toBeGreaterThanOrEqual(3);
     expect(deltas.join("")).toBe(DRAFT);
-    expect(out.usage).toEqual(offlineUsage(PROMPT, DRAFT));
-    expect(out.usage.inputTokens).toBe(Math.ceil(`${PROMPT.system}\n\n${PROMPT.prompt}`.length / 4));
+    expect(out.usage).toEqual({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
     expect(fake.calls).toHaveLength(0);
+  });
+
+  it("with the offline writer switched off, a provider without a key answers 503 'no model is configured'", async () => {
+    const models = createWritingModels({
+      ...settings,
+      openai: { model: "gpt-5" },
+      anthropic: { model: "claude-sonnet-4-20250514" },
+      offlineWriter: false,
+    });
+    expect(models.available("openai")).toBeNull();
+    expect(models.available("anthropic")).toBeNull();
+    const thrown = (() => {
+      try {
+        models.describe("openai");
+      } catch (err) {
+        return err as AppError;
+      }
+    })();
+    expect(thrown).toMatchObject({ code: "NO_MODEL", status: 503 });
+    expect(thrown?.message).toMatch(/no model is configured on this server/i);
+    // Whatever the caller forgot to ask first, write refuses too, and nothing reaches a provider.
+    await expect(models.write({ provider: "openai", prompt: PROMPT, offline: () => DRAFT })).rejects.toMatchObject({
+      code: "NO_MODEL",
+    });
+    expect(fake.calls).toHaveLength(0);
+    // A provider with a key still answers.
+    const withKey = createWritingModels({ ...settings, offlineWriter: false });
+    expect(withKey.available("openai")).toEqual({ writer: "openai", model: settings.openai.model });
   });
 });
 

@@ -344,6 +344,23 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     fake.reset();
   });
 
+  it("refuses with 402 'Insufficient credits' before the model runs, as JSON even when a stream was asked for", async () => {
+    const dee = await t.signUp(`dee-${kind}@example.com`);
+    for (const accept of ["application/json", "text/event-stream"]) {
+      const res = await app.request("/api/execute", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept, ...dee.headers },
+        body: JSON.stringify(SESSION),
+      });
+      expect(res.status).toBe(402);
+      expect(res.headers.get("content-type")).toMatch(/application\/json/);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^Insufficient credits/);
+    }
+    expect(fake.calls).toHaveLength(0);
+    expect(await t.deps.ledger.balance(dee.userId)).toMatchObject({ availableCredits: 0, heldCredits: 0 });
+    expect(await t.deps.ledger.usage(dee.userId, 20)).toEqual([]);
+  });
+
   it("leaves the ledger's invariants intact", async () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });

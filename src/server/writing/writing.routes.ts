@@ -31,6 +31,9 @@ export function writingRoutes({ writing }: { writing: WritingService }) {
     respond(c, await writing.prepareReviseText(c.var.user.id, c.req.valid("json"))),
   );
 
+  // Public: which providers have a model, so the screens can say when none is configured.
+  r.get("/writers", (c) => c.json(writing.writers()));
+
   r.get("/history", requireUser, async (c) => {
     const limit = Number(c.req.query("limit") ?? HISTORY_LIMIT);
     return c.json(await writing.history(c.var.user.id, Number.isFinite(limit) ? limit : HISTORY_LIMIT));

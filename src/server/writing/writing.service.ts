@@ -18,6 +18,7 @@ import {
   type ReviseTextResponse,
   type SessionContext,
   type Writer,
+  type WritersResponse,
   type WritingEndpoint,
 } from "../../shared/writing";
 import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
@@ -26,14 +27,16 @@ import { apiRequests, documentVersions } from "../db/schema";
 import type { DocumentsService, VersionTarget } from "../documents/documents.service";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { classifyProviderError, offlineUsage, type TokenUsage, WritingCancelled, type WritingModels } from "./models";
 import {
-  countTokensOffline,
-  finalRewriteOffline,
-  reviseOffline,
-  reviseTextOffline,
-  writeOfflineDraft,
-} from "./offline-writer";
+  classifyProviderError,
+  estimatedUsage,
+  estimateTokens,
+  NO_TOKENS,
+  type TokenUsage,
+  WritingCancelled,
+  type WritingModels,
+} from "./models";
+import { finalRewriteOffline, reviseOffline, reviseTextOffline, writeOfflineDraft } from "./offline";
 import {
   buildDraftPrompt,
   buildFinalRewritePrompt,
@@ -227,6 +230,12 @@ export class WritingService {
     );
   }
 
+  /** Who answers each provider: its model, the offline writer, or nobody. */
+  writers(): WritersResponse {
+    const { models } = this.deps;
+    return { openai: models.available("openai"), anthropic: models.available("anthropic") };
+  }
+
   /** The caller's own requests, newest first. */
   async history(userId: string, limit = HISTORY_LIMIT): Promise<HistoryItem[]> {
     const rows = await this.deps.db
@@ -266,7 +275,11 @@ export class WritingService {
     return deleted.length;
   }
 
-  /** Holds the estimated credits (a 402 'Insufficient credits…' when they are not there). */
+  /**
+   * Holds the estimated credits (a 402 'Insufficient credits…' when they are not there). The offline
+   * writer is free: nothing is held and its usage row says `offline`, 0 credits. A 503 when no
+   * model is configured and the offline writer is switched off.
+   */
   private async prepare<R>(spec: JobSpec, shape: (o: Outcome) => R): Promise<WritingJob<R>> {
     const { charges, models, documents } = this.deps;
     const who = models.describe(spec.aiProvider);
@@ -277,9 +290,13 @@ export class WritingService {
     const held = await charges.hold({
       userId: spec.userId,
       endpoint: USAGE_ENDPOINT[spec.endpoint],
-      aiProvider: spec.aiProvider,
-      estimate: creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars })),
-      metered: true,
+      ...(who.writer === "offline"
+        ? { aiProvider: "offline", estimate: 0, price: 0 }
+        : {
+            aiProvider: spec.aiProvider,
+            estimate: creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars })),
+            metered: true,
+          }),
     });
     return {
       requestId: held.requestId,
@@ -295,7 +312,7 @@ export class WritingService {
     const { models, logger } = this.deps;
     const log = logger.child({ requestId: held.requestId, endpoint: spec.endpoint });
     const startedAt = performance.now();
-    const promptTokens = offlineUsage(spec.prompt, "").inputTokens;
+    const promptTokens = estimatedUsage(spec.prompt, "").inputTokens;
     let written = "";
     const charged = await held.run(
       async (meter) => {
@@ -308,7 +325,7 @@ export class WritingService {
             signal: anySignal(opts.signal, meter.signal),
             onDelta: (text) => {
               // Text the hold can't cover is never handed out: the meter stops the call instead.
-              if (!meter.observe(promptTokens + countTokensOffline(written) + countTokensOffline(text))) return;
+              if (!meter.observe(promptTokens + estimateTokens(written) + estimateTokens(text))) return;
               written += text;
               opts.onDelta?.(text);
             },
@@ -317,8 +334,9 @@ export class WritingService {
         } catch (err) {
           if (err instanceof WritingCancelled) {
             // What the client was sent, priced at characters ÷ 4 (an aborted call reports no usage).
-            const usage = offlineUsage(spec.prompt, written);
-            const partial = written ? { text: written, ...models.describe(spec.aiProvider), usage } : null;
+            const who = models.describe(spec.aiProvider);
+            const usage = who.writer === "offline" ? NO_TOKENS : estimatedUsage(spec.prompt, written);
+            const partial = written ? { text: written, ...who, usage } : null;
             throw new PartialWork(partial, billedUsage(usage));
           }
           const appError = classifyProviderError(err);

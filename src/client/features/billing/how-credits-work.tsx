@@ -36,6 +36,10 @@ export function HowCreditsWork() {
             </div>
           ))}
         </dl>
+        <p>
+          When no AI model is configured, the offline sample writer answers instead: its drafts, revisions and rewrites
+          are free (0 credits) and show in your usage history as the offline sample writer.
+        </p>
         <p className="font-medium text-slate-900">Credits never expire.</p>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { useMemo } from "react";
 import type { UsageResponse } from "../../../shared/billing";
 import { HISTORY_LIMIT } from "../../../shared/limits";
+import { OFFLINE_WRITER_LABEL } from "../../../shared/writing";
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { USAGE_KEY, USAGE_PAGE } from "../credits/credits";
@@ -26,7 +27,7 @@ const ENDPOINT_LABELS: Record<string, string> = {
 const PROVIDER_LABELS: Record<string, string> = {
   openai: "OpenAI",
   anthropic: "Anthropic",
-  offline: "Offline writer",
+  offline: OFFLINE_WRITER_LABEL,
   builtin: "Built-in detector",
 };
 
@@ -89,7 +90,9 @@ export function UsageTab() {
                   {u.aiProvider ? (PROVIDER_LABELS[u.aiProvider] ?? u.aiProvider) : "—"}
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-700">
-                  {formatCredits(u.requestTokens)} / {formatCredits(u.responseTokens)}
+                  {u.aiProvider === "offline"
+                    ? "—"
+                    : `${formatCredits(u.requestTokens)} / ${formatCredits(u.responseTokens)}`}
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700">
                   {formatCredits(u.creditsUsed)}

@@ -17,6 +17,7 @@ import { toast } from "../../lib/toast";
 import { CREDITS_KEY, type CreditsBalance, useAuth } from "../auth/auth-context";
 import { BuyMoreCreditsButton } from "../credits/buy-more-credits-button";
 import { useInsufficientCredits } from "../credits/insufficient-credits-dialog";
+import { ModelNotice } from "../writing/model-notice";
 import { readLastPrompt, savePendingRequest, takeInsufficientCreditsFlag } from "../writing/pending-request";
 import { ModelSelector } from "./model-selector";
 import { DEFAULT_PROMPT, QUICK_STARTERS, type QuickStarterId, starterPrompt } from "./sample-prompts";
@@ -174,6 +175,7 @@ export function HomePage() {
                 </div>
 
                 <ModelSelector value={provider} onChange={setProvider} />
+                <ModelNotice provider={provider} />
 
                 <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
                   <nav aria-label="Help" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -213,7 +215,8 @@ function CreditsNote({ signedIn, available }: { signedIn: boolean; available: nu
   if (!signedIn) {
     return (
       <p className="text-xs text-slate-600">
-        Sign in to generate. New accounts start with free credits; a draft costs about 3–5 credits.
+        Sign in to generate. New accounts start with free credits; a draft costs about 3–5 credits (nothing when the
+        offline sample writer answers).
       </p>
     );
   }
@@ -221,7 +224,8 @@ function CreditsNote({ signedIn, available }: { signedIn: boolean; available: nu
   return (
     <p className={short ? "text-xs text-amber-800" : "text-xs text-slate-600"}>
       Generating from here needs at least {MIN_CREDITS_LANDING} credits available
-      {available !== undefined ? ` (you have ${count.format(available)})` : ""}. A draft usually costs 3–5 credits.
+      {available !== undefined ? ` (you have ${count.format(available)})` : ""}. A draft by an AI model usually costs
+      3–5 credits; the offline sample writer's are free.
     </p>
   );
 }

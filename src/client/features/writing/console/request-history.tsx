@@ -5,7 +5,12 @@ import { format } from "date-fns";
 import { FileText, History } from "lucide-react";
 import { Link } from "react-router";
 import { documentPath } from "../../../../shared/routes";
-import { type HistoryItem, OFFLINE_MODEL, type WritingEndpoint } from "../../../../shared/writing";
+import {
+  type HistoryItem,
+  OFFLINE_MODEL,
+  OFFLINE_WRITER_LABEL,
+  type WritingEndpoint,
+} from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -83,7 +88,9 @@ function HistoryRow({ item }: { item: HistoryItem }) {
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
         <Badge variant="secondary">{ENDPOINT_LABELS[item.endpoint] ?? item.endpoint}</Badge>
         <span>
-          {item.model === OFFLINE_MODEL ? "Offline writer" : MODEL_LABELS[item.aiProvider]} ({item.aiProvider})
+          {item.model === OFFLINE_MODEL
+            ? OFFLINE_WRITER_LABEL
+            : `${MODEL_LABELS[item.aiProvider]} (${item.aiProvider})`}
         </span>
         <span>{item.responseTime.toLocaleString("en-US")} ms</span>
         <span>For {item.currentDate}</span>

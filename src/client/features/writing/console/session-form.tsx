@@ -9,6 +9,7 @@ import { Card } from "../../../components/ui/card";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tooltip } from "../../../components/ui/tooltip";
+import { ModelNotice } from "../model-notice";
 import { ExecuteButton, type ExecuteState } from "./execute-button";
 import { describedBy, Field } from "./field";
 import { FixedApiParameters } from "./fixed-parameters";
@@ -133,6 +134,7 @@ export function ConsoleSessionForm({ form, onExecute, executeState, onReset, res
               </NativeSelect>
             </Field>
             <FixedApiParameters provider={provider} />
+            <ModelNotice provider={provider} />
             <div className="space-y-2 pt-1">
               <ExecuteButton state={executeState} />
               <Button variant="outline" className="w-full" onClick={onReset} disabled={busy || resetting}>

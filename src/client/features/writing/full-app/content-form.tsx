@@ -9,6 +9,7 @@ import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { describedBy, Field } from "../console/field";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues } from "../console/session-defaults";
+import { ModelNotice } from "../model-notice";
 
 const STYLE_OPTIONS: Record<(typeof WRITING_STYLES)[number], string> = {
   prose2: "PROSE 2 (default)",
@@ -25,7 +26,7 @@ interface Props {
 }
 
 export function ContentForm({ form, onGenerate, generating, onCancel, onReset, resetting }: Props) {
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
   const { errors } = formState;
   const err = (name: keyof SessionFormValues) => errors[name]?.message;
   const field = (name: keyof SessionFormValues, hint?: string) => ({
@@ -69,6 +70,7 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
           <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 800" {...field("wordCount")} />
         </Field>
       </div>
+      <ModelNotice provider={watch("aiProvider")} />
       <Field
         id="app-contentType"
         label="Blog Topic/Content Type"
@@ -116,7 +118,7 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
         </Button>
       </div>
       <p className="text-xs text-slate-600">
-        Generating needs at least {MIN_CREDITS_FULL_APP} credits; you pay for the words actually written.
+        Generating needs at least {MIN_CREDITS_FULL_APP} credits; you pay for the words a model actually writes.
       </p>
     </form>
   );
