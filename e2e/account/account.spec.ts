@@ -127,7 +127,7 @@ test.describe("account", () => {
     await other.close();
   });
 
-  test("download my data saves a file with the account's profile, history and transactions", async ({
+  test("download my data saves a file with the account's profile, documents, history and transactions", async ({
     page,
     baseURL,
   }) => {
@@ -155,8 +155,11 @@ test.describe("account", () => {
     expect(data.history.map((h: { contentType: string }) => h.contentType)).toContain(
       "a guide to sourdough for the data export",
     );
-    expect(data.transactions.map((t: { type: string }) => t.type)).toEqual(expect.arrayContaining(["bonus", "usage"]));
+    expect(data.transactions.map((t: { type: string }) => t.type)).toContain("bonus");
     expect(data.usage.length).toBeGreaterThan(0);
+    const draftText = (await draft.json()).response.content[0].text as string;
+    expect(data.documents.map((d: { brief: string }) => d.brief)).toContain("a guide to sourdough for the data export");
+    expect(data.documents[0].versions[0].content).toBe(draftText);
   });
 
   test("deleting the account signs out, sign-in then fails, and the admin's grant totals still sum", async ({

@@ -303,9 +303,11 @@ describeEachDatabase("account features", (kind) => {
     expect(data.history).toHaveLength(1);
     expect(data.history[0].contentType).toBe("a short post about exporting data");
     expect(data.transactions.map((x: { type: string }) => x.type)).toEqual(
-      expect.arrayContaining(["bonus", "grant", "usage"]),
+      expect.arrayContaining(["bonus", "grant"]),
     );
+    // The offline writer is free: a usage row, no ledger movement.
     expect(data.usage).toHaveLength(1);
+    expect(data.usage[0]).toMatchObject({ aiProvider: "offline", creditsUsed: 0 });
     expect(data.documents).toHaveLength(1);
     expect(data.documents[0].brief).toBe("a short post about exporting data");
     expect(data.documents[0].versions[0]).toMatchObject({ kind: "draft", creditsUsed: data.usage[0].creditsUsed });
