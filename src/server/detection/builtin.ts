@@ -57,18 +57,25 @@ export const TOO_LONG_ERROR = `Text is too long for AI detection (at most ${DETE
  * lower. Non-Latin scripts are caught by the letter census first.
  */
 export function looksEnglish(text: string): boolean {
-  let latin = 0;
-  let other = 0;
-  for (const ch of text) {
-    if (/[A-Za-z]/.test(ch)) latin++;
-    else if (/\p{L}/u.test(ch)) other++;
-  }
+  const { latin, other } = letterCensus(text);
   if (latin === 0 || other > latin * 0.15) return false;
   const words = tokenizeWords(text).map((w) => w.toLowerCase());
   const letterWords = words.filter((w) => !/^\d/.test(w));
   if (letterWords.length === 0) return false;
   const functionShare = letterWords.filter((w) => FUNCTION_WORDS.has(w)).length / letterWords.length;
   return functionShare >= 0.18;
+}
+
+/** ASCII letters and other letters (any script), counted by char code; the regex only for non-ASCII. */
+function letterCensus(text: string): { latin: number; other: number } {
+  let latin = 0;
+  let other = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) latin++;
+    else if (code > 127 && /\p{L}/u.test(text[i])) other++;
+  }
+  return { latin, other };
 }
 
 /** A scorer bound to one model: the shipped one, or a model trained without a domain (evaluation). */
@@ -88,14 +95,14 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
     const wordCount = countWords(text);
     const prose = spans.map((s) => s.plain).join(" ") || stripInlineMarkdown(text);
     // Language first: scripts without spaces (Chinese, Japanese) would otherwise look "too short".
-    if ((prose.match(/\p{L}/gu)?.length ?? 0) >= 60 && !looksEnglish(prose)) {
-      return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
-    }
+    const census = letterCensus(prose);
+    const english = looksEnglish(prose);
+    if (census.latin + census.other >= 60 && !english) return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
     const proseWords = spans.reduce((n, s) => n + tokenizeWords(s.plain).length, 0);
     if (proseWords < MIN_WORDS || spans.length < MIN_SENTENCES) {
       return failedDetection("builtin", TOO_SHORT_ERROR, wordCount, `Too short to judge: ${TOO_SHORT_ERROR}`);
     }
-    if (!looksEnglish(prose)) return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
+    if (!english) return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
 
     const analysis = analyzeDocument(spans);
     const documentLogit = documentLogitOf(analysis);
