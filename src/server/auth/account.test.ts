@@ -302,9 +302,7 @@ describeEachDatabase("account features", (kind) => {
     expect(data.profile.signInMethods.map((m: { provider: string }) => m.provider)).toEqual(["credential"]);
     expect(data.history).toHaveLength(1);
     expect(data.history[0].contentType).toBe("a short post about exporting data");
-    expect(data.transactions.map((x: { type: string }) => x.type)).toEqual(
-      expect.arrayContaining(["bonus", "grant"]),
-    );
+    expect(data.transactions.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(["bonus", "grant"]));
     // The offline writer is free: a usage row, no ledger movement.
     expect(data.usage).toHaveLength(1);
     expect(data.usage[0]).toMatchObject({ aiProvider: "offline", creditsUsed: 0 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verdictConflicts } from "../../shared/detection";
 import { createDetector } from "./index";
 
 const text =
@@ -147,5 +148,123 @@ describe("createDetector", () => {
     const detector = createDetector({ detector: "builtin" });
     expect(detector.name).toBe("builtin");
     expect((await detector.detect("Too short.")).success).toBe(false);
+  });
+});
+
+describe("the providers' answers map onto the three verdict levels", () => {
+  const gptzero = () => createDetector({ detector: "gptzero", gptzeroApiKey: "k", gptzeroBaseUrl: baseUrl });
+  const sapling = () => createDetector({ detector: "sapling", saplingApiKey: "k", saplingBaseUrl: baseUrl });
+  const flaggedSentence = "It is important to note that the budget plays a pivotal role.";
+  const gptzeroAnswer = (document: Record<string, unknown>) => (_b: unknown, _q: unknown, res: ServerResponse) =>
+    json(res, 200, {
+      documents: [
+        {
+          sentences: [
+            { sentence: "The city council met on Tuesday.", generated_prob: 0.1, highlight_sentence_for_ai: false },
+            { sentence: flaggedSentence, generated_prob: 0.9, highlight_sentence_for_ai: true },
+          ],
+          ...document,
+        },
+      ],
+    });
+
+  it("GPTZero's class with high or medium confidence gives likely AI or likely human", async () => {
+    handler = gptzeroAnswer({ completely_generated_prob: 0.93, predicted_class: "ai", confidence_category: "high" });
+    const ai = await gptzero().detect(text);
+    expect(ai.verdict).toEqual({
+      level: "likely_ai",
+      label: "Likely AI",
+      reason: "GPTZero classifies it as AI-written with high confidence.",
+    });
+    expect(ai).toMatchObject({ isAiGenerated: true, aiSentences: [flaggedSentence] });
+
+    handler = gptzeroAnswer({
+      completely_generated_prob: 0.04,
+      predicted_class: "human",
+      confidence_category: "medium",
+    });
+    const human = await gptzero().detect(text);
+    expect(human.verdict.level).toBe("likely_human");
+    // GPTZero's highlight is not a strong, named reason: a likely-human text flags nothing.
+    expect(human).toMatchObject({ isAiGenerated: false, aiSentences: [] });
+    expect(verdictConflicts(human)).toEqual([]);
+  });
+
+  it("GPTZero's 'mixed', or a class with low confidence, gives mixed or uncertain", async () => {
+    handler = gptzeroAnswer({ completely_generated_prob: 0.55, predicted_class: "mixed", confidence_category: "high" });
+    const mixed = await gptzero().detect(text);
+    expect(mixed.verdict).toMatchObject({ level: "uncertain", reason: "GPTZero found a mix of human and AI writing." });
+    expect(mixed).toMatchObject({ isAiGenerated: false, aiSentences: [flaggedSentence] });
+
+    handler = gptzeroAnswer({ completely_generated_prob: 0.7, predicted_class: "ai", confidence_category: "low" });
+    expect((await gptzero().detect(text)).verdict).toMatchObject({
+      level: "uncertain",
+      reason: "GPTZero leans AI but with low confidence.",
+    });
+  });
+
+  it("a GPTZero class that disagrees with its own probability becomes uncertain", async () => {
+    handler = gptzeroAnswer({ completely_generated_prob: 0.3, predicted_class: "ai", confidence_category: "high" });
+    const result = await gptzero().detect(text);
+    expect(result.verdict.level).toBe("uncertain");
+    expect(result.verdict.reason).toMatch(/disagree/);
+    expect(result.isAiGenerated).toBe(false);
+  });
+
+  it("Sapling's score maps by bands: under 0.2 likely human, 0.8 and over likely AI, uncertain between", async () => {
+    const answer = (score: number) => (_b: unknown, _q: unknown, res: ServerResponse) =>
+      json(res, 200, {
+        score,
+        sentence_scores: [
+          { sentence: "The city council met on Tuesday.", score: 0.1 },
+          { sentence: flaggedSentence, score: 0.97 },
+        ],
+      });
+    const levels: [number, string, boolean][] = [
+      [0.05, "likely_human", false],
+      [0.5, "uncertain", false],
+      [0.85, "likely_ai", true],
+    ];
+    for (const [score, level, isAi] of levels) {
+      handler = answer(score);
+      const result = await sapling().detect(text);
+      expect(result.verdict.level).toBe(level);
+      expect(result.isAiGenerated).toBe(isAi);
+      expect(verdictConflicts(result)).toEqual([]);
+    }
+  });
+
+  it("a likely-AI answer that flags no sentence flags the provider's highest-scoring ones, or says less", async () => {
+    handler = (_b, _q, res) =>
+      json(res, 200, {
+        score: 0.9,
+        sentence_scores: [
+          { sentence: "The city council met on Tuesday.", score: 0.3 },
+          { sentence: flaggedSentence, score: 0.45 },
+        ],
+      });
+    const none = await sapling().detect(text);
+    expect(none.verdict.level).toBe("uncertain");
+    expect(none.verdict.reason).toMatch(/did not say which sentences/);
+
+    handler = (_b, _q, res) =>
+      json(res, 200, {
+        documents: [
+          {
+            completely_generated_prob: 0.95,
+            predicted_class: "ai",
+            sentences: [
+              { sentence: "The city council met on Tuesday.", generated_prob: 0.6, highlight_sentence_for_ai: false },
+              { sentence: flaggedSentence, generated_prob: 0.9, highlight_sentence_for_ai: false },
+            ],
+          },
+        ],
+      });
+    const top = await gptzero().detect(text);
+    expect(top.verdict.level).toBe("likely_ai");
+    expect(top.aiSentences).toEqual(["The city council met on Tuesday.", flaggedSentence]);
+    expect(top.sentences!.find((s) => s.text === flaggedSentence)!.reasons).toEqual([
+      "Among GPTZero's highest AI probabilities",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DetectionResultSchema } from "../../shared/detection";
+import { DetectionResultSchema, isStrongReason, verdictConflicts } from "../../shared/detection";
 import { detectBuiltin, NOT_ENGLISH_ERROR, TOO_SHORT_ERROR } from "./builtin";
 
 const stockAi =
@@ -17,6 +17,14 @@ const humanLike =
   "Better. Still a bit flat, though, so I asked my neighbour Gwen, who ran a bakery in Leeds for 30 years. She " +
   "laughed and told me my butter was too warm. Now I chill the dough overnight. My kids say they're the best " +
   "cookies I've made, but they'd say that about anything with chocolate in it.";
+
+const forumAnswer =
+  "ok so i had the exact same problem with my 2014 corolla last winter. turned out it wasn't the battery at all, " +
+  "it was a corroded ground strap under the hood (the little braided one near the fuse box). cost me like $12 at " +
+  "the parts store and 20 mins with a wrench. before that i'd already swapped the battery AND the alternator lol, so " +
+  "yeah... check the cheap stuff first. also if your dash lights flicker when you hit the brakes thats a pretty good " +
+  "sign its a ground issue. my mechanic said he sees it all the time on cars that sit outside near the coast because " +
+  "of the salt. hope that helps, let us know what you find!";
 
 // The colleague's case: a plain human paragraph, then the same paragraph with two stock-phrase sentences.
 const humanStory = [
@@ -60,7 +68,6 @@ describe("sentence scores are local", () => {
     const nobody = mixed.sentences!.find((s) => s.text === "Nobody noticed.")!;
     expect(mixed.aiSentences).not.toContain("Nobody noticed.");
     expect(nobody.reasons).toEqual([]);
-    expect(nobody.score).toBeLessThan(0.5);
     // A human sentence's score moves only by the capped document prior (±0.5 logits) and its length context.
     const toLogit = (p: number) => Math.log(p / (1 - p));
     for (const sentence of humanStory) {
@@ -145,13 +152,53 @@ describe("detectBuiltin", () => {
     expect(long.error).toMatch(/too long/);
   });
 
-  it("scores a 2,000-word draft quickly", () => {
+  it("scores a 2,000-word draft (the bench times it: npx tsx bench/detect.ts)", () => {
     const draft = `${stockAi}\n\n${humanLike}\n\n`.repeat(12);
-    detectBuiltin(draft);
-    const started = performance.now();
     const result = detectBuiltin(draft);
     expect(result.success).toBe(true);
-    // Generous bound for a shared CI machine; the bench measures the real figure.
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(verdictConflicts(result)).toEqual([]);
+  });
+});
+
+describe("the verdict beside the percentage", () => {
+  it("calls a stock-phrase AI paragraph likely AI and flags its sentences", () => {
+    const result = detectBuiltin(`${stockAi} ${stockAi.replace("In today's", "In this")}`);
+    expect(result.verdict.level).toBe("likely_ai");
+    expect(result.isAiGenerated).toBe(true);
+    expect(result.aiSentences.length).toBeGreaterThan(0);
+    expect(result.verdict.reason).toMatch(/^Reads as AI-written throughout/);
+  });
+
+  it("calls a casual forum answer likely human and flags nothing", () => {
+    const result = detectBuiltin(forumAnswer);
+    expect(result.verdict).toMatchObject({ level: "likely_human", label: "Likely human" });
+    expect(result.isAiGenerated).toBe(false);
+    expect(result.aiSentences).toEqual([]);
+  });
+
+  it("says a short text is too short to judge well, whatever its score", () => {
+    const result = detectBuiltin(stockAi);
+    expect(result.success).toBe(true);
+    expect(result.verdict.level).toBe("uncertain");
+    expect(result.verdict.reason).toMatch(/^Too short to judge well/);
+    expect(result.isAiGenerated).toBe(false);
+  });
+
+  it("gives a refused text an uncertain verdict with the refusal as its reason", () => {
+    expect(detectBuiltin("This is short. Very short. Too short.").verdict).toEqual({
+      level: "uncertain",
+      label: "Mixed or uncertain",
+      reason: `Too short to judge: ${TOO_SHORT_ERROR}`,
+    });
+  });
+
+  it("flags a stock sentence in a human text only for its strong, named reason", () => {
+    const result = detectBuiltin(
+      `${humanLike} ${humanStory.join(" ")} It's important to note that the kettle plays a pivotal role in all this.`,
+    );
+    expect(result.verdict.level).not.toBe("likely_ai");
+    for (const flagged of result.aiSentences) {
+      expect(result.sentences!.find((s) => s.text === flagged)!.reasons.some(isStrongReason)).toBe(true);
+    }
   });
 });

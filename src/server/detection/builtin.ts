@@ -1,14 +1,15 @@
 /**
  * Built-in, explainable AI-text detector: synchronous, in-process, no network.
  *
- * 1. Split the draft into prose sentences (Markdown syntax is never scored).
- * 2. Compute stylometric + lexical document features and score them with the
- *    trained logistic model in model.json; Platt-calibrate to a probability.
- * 3. Score every sentence from its own signals (the sentence model), plus a
- *    small, capped document prior. Flag a sentence when its score is above the
- *    sentence threshold AND it carries at least one stated reason: a sentence
- *    is never flagged just because its neighbours look machine-written.
- * 4. Explain: the signals that fired, per sentence and for the whole document.
+ * 1. Split the draft into prose sentences (Markdown syntax and plain-text headings are never scored).
+ * 2. Document features (stylometry, word frequencies, the lexicon of AI habits) plus three learned
+ *    lexicon scores, weighed by the trained logistic model in model.json and calibrated to a probability
+ *    on texts from domains the model had not seen (leave-one-domain-out).
+ * 3. Score every sentence from its own signals (the sentence model), plus a small, capped document prior.
+ * 4. The verdict (verdict.ts): likely human / mixed or uncertain / likely AI, with the reason; it decides
+ *    which sentences may be flagged, so the percentage, the verdict and the flags never disagree. A
+ *    likely-AI score that rests on a few flagged sentences (the rest, scored alone, falls under the
+ *    threshold) is called mixed.
  */
 import {
   DETECTION_MAX_CHARS,
@@ -16,20 +17,33 @@ import {
   failedDetection,
   type SentenceScore,
   toPercentages,
+  VERDICT_MIDPOINT,
 } from "../../shared/detection";
-import { analyzeDocument, documentReasons, FUNCTION_WORDS, sentenceReasons } from "./features";
+import {
+  analyzeDocument,
+  type DocumentAnalysis,
+  documentFeatures,
+  documentReasons,
+  documentSentences,
+  FUNCTION_WORDS,
+  sentenceReasons,
+} from "./features";
+import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconScore } from "./lexicon";
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
 import { countWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "./sentences";
+import { type CautionRules, decideVerdict, flagSentences, mixedVerdict, type VerdictThresholds } from "./verdict";
 
-interface ShippedModel {
+/** What scoring needs from model.json (scripts/detector/training.ts writes it, with how each part was chosen). */
+export interface ScoringModel {
+  lexicons: LexiconWeights;
   document: LogisticModel;
   calibration: { a: number; b: number };
   sentence: LogisticModel;
   sentencePrior: SentencePrior;
-  thresholds: { document: number; sentence: number };
+  thresholds: VerdictThresholds;
+  caution: CautionRules;
 }
-const model = modelJson as unknown as ShippedModel;
 
 export const MIN_WORDS = 40;
 export const MIN_SENTENCES = 3;
@@ -43,12 +57,7 @@ export const TOO_LONG_ERROR = `Text is too long for AI detection (at most ${DETE
  * lower. Non-Latin scripts are caught by the letter census first.
  */
 export function looksEnglish(text: string): boolean {
-  let latin = 0;
-  let other = 0;
-  for (const ch of text) {
-    if (/[A-Za-z]/.test(ch)) latin++;
-    else if (/\p{L}/u.test(ch)) other++;
-  }
+  const { latin, other } = letterCensus(text);
   if (latin === 0 || other > latin * 0.15) return false;
   const words = tokenizeWords(text).map((w) => w.toLowerCase());
   const letterWords = words.filter((w) => !/^\d/.test(w));
@@ -57,50 +66,106 @@ export function looksEnglish(text: string): boolean {
   return functionShare >= 0.18;
 }
 
-export function detectBuiltin(text: string): DetectionResult {
-  if (typeof text !== "string" || text.trim() === "") return failedDetection("builtin", "Text is required");
-  if (text.length > DETECTION_MAX_CHARS) return failedDetection("builtin", TOO_LONG_ERROR);
-
-  const spans = splitSentences(text);
-  const wordCount = countWords(text);
-  const prose = spans.map((s) => s.plain).join(" ") || stripInlineMarkdown(text);
-  // Language first: scripts without spaces (Chinese, Japanese) would otherwise look "too short".
-  if ((prose.match(/\p{L}/gu)?.length ?? 0) >= 60 && !looksEnglish(prose)) {
-    return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
+/** ASCII letters and other letters (any script), counted by char code; the regex only for non-ASCII. */
+function letterCensus(text: string): { latin: number; other: number } {
+  let latin = 0;
+  let other = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) latin++;
+    else if (code > 127 && /\p{L}/u.test(text[i])) other++;
   }
-  const proseWords = spans.reduce((n, s) => n + tokenizeWords(s.plain).length, 0);
-  if (proseWords < MIN_WORDS || spans.length < MIN_SENTENCES) {
-    return failedDetection("builtin", TOO_SHORT_ERROR, wordCount);
-  }
-  if (!looksEnglish(prose)) return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
+  return { latin, other };
+}
 
-  const analysis = analyzeDocument(spans);
-  const documentLogit = model.calibration.a * logit(model.document, analysis.documentVector) + model.calibration.b;
-  const probabilityAi = sigmoid(documentLogit);
+/** A scorer bound to one model: the shipped one, or a model trained without a domain (evaluation). */
+export function createScorer(model: ScoringModel): (text: string) => DetectionResult {
+  const lexicons = compileLexicons(model.lexicons);
+  /** The calibrated document logit of some sentences' document features. */
+  const documentLogitOf = (document: Pick<DocumentAnalysis, "documentVector" | "tokens">) =>
+    model.calibration.a *
+      logit(model.document, [...document.documentVector, ...lexiconScores(document.tokens, lexicons)]) +
+    model.calibration.b;
 
-  const aiSentences: string[] = [];
-  const sentences: SentenceScore[] = spans.map((span, i) => {
-    const local = logit(model.sentence, analysis.sentenceVectors[i]);
-    const score = sigmoid(sentenceLogit(local, documentLogit, model.sentencePrior));
-    const reasons = sentenceReasons(analysis.facts[i], analysis.meanSentenceLength);
-    if (score > model.thresholds.sentence && reasons.length > 0) aiSentences.push(span.text);
+  return function detect(text: string): DetectionResult {
+    if (typeof text !== "string" || text.trim() === "") return failedDetection("builtin", "Text is required");
+    if (text.length > DETECTION_MAX_CHARS) return failedDetection("builtin", TOO_LONG_ERROR);
+
+    const spans = splitSentences(text);
+    const wordCount = countWords(text);
+    const prose = spans.map((s) => s.plain).join(" ") || stripInlineMarkdown(text);
+    // Language first: scripts without spaces (Chinese, Japanese) would otherwise look "too short".
+    const census = letterCensus(prose);
+    const english = looksEnglish(prose);
+    if (census.latin + census.other >= 60 && !english) return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
+    const proseWords = spans.reduce((n, s) => n + tokenizeWords(s.plain).length, 0);
+    if (proseWords < MIN_WORDS || spans.length < MIN_SENTENCES) {
+      return failedDetection("builtin", TOO_SHORT_ERROR, wordCount, `Too short to judge: ${TOO_SHORT_ERROR}`);
+    }
+    if (!english) return failedDetection("builtin", NOT_ENGLISH_ERROR, wordCount);
+
+    const analysis = analyzeDocument(spans);
+    const documentLogit = documentLogitOf(analysis);
+    const probabilityAi = sigmoid(documentLogit);
+
+    const scored = spans.map((span, i) => {
+      const local = logit(model.sentence, [
+        ...analysis.sentenceVectors[i],
+        sentenceLexiconScore(analysis.facts[i].lowerWords, lexicons.unigrams),
+      ]);
+      return {
+        text: span.text,
+        start: span.start,
+        end: span.end,
+        score: Math.round(sigmoid(sentenceLogit(local, documentLogit, model.sentencePrior)) * 1000) / 1000,
+        reasons: sentenceReasons(analysis.facts[i], analysis.meanSentenceLength),
+      };
+    });
+
+    const percentages = toPercentages(probabilityAi);
+    let verdict = decideVerdict({
+      aiPercentage: percentages.aiPercentage,
+      proseWords,
+      analysis,
+      sentences: scored,
+      thresholds: model.thresholds,
+      caution: model.caution,
+    });
+    let flagged = flagSentences(verdict.level, percentages.aiPercentage, scored, model.thresholds.sentence);
+    // Mixed: does the likely-AI score rest on the flagged sentences alone? Score the text without them.
+    const own = flagged.indices.filter((i) => flagged.extraReasons[i] === undefined);
+    if (verdict.level === "likely_ai" && own.length > 0 && own.length * 2 <= spans.length) {
+      const without = new Set(own);
+      const rest = spans.map((_, i) => i).filter((i) => !without.has(i));
+      const restFacts = documentSentences(
+        rest.map((i) => analysis.facts[i]),
+        (k) => spans[rest[k]].listItem === true,
+      );
+      if (restFacts.length >= MIN_SENTENCES) {
+        const restPercentage = toPercentages(sigmoid(documentLogitOf(documentFeatures(restFacts)))).aiPercentage;
+        if (restPercentage < VERDICT_MIDPOINT) {
+          verdict = mixedVerdict(own.length, restPercentage, model.thresholds.likelyHuman);
+          flagged = flagSentences(verdict.level, percentages.aiPercentage, scored, model.thresholds.sentence);
+        }
+      }
+    }
+    const sentences: SentenceScore[] = scored.map((s, i) => ({
+      ...s,
+      reasons: flagged.extraReasons[i] ? [...s.reasons, flagged.extraReasons[i]] : s.reasons,
+    }));
+
     return {
-      text: span.text,
-      start: span.start,
-      end: span.end,
-      score: Math.round(score * 1000) / 1000,
-      reasons,
+      success: true,
+      ...percentages,
+      wordCount,
+      aiSentences: flagged.indices.map((i) => spans[i].text),
+      isAiGenerated: verdict.level === "likely_ai",
+      detector: "builtin",
+      sentences,
+      reasons: documentReasons(analysis),
+      verdict,
     };
-  });
-
-  return {
-    success: true,
-    ...toPercentages(probabilityAi),
-    wordCount,
-    aiSentences,
-    isAiGenerated: probabilityAi > model.thresholds.document,
-    detector: "builtin",
-    sentences,
-    reasons: documentReasons(analysis),
   };
 }
+
+export const detectBuiltin = createScorer(modelJson as unknown as ScoringModel);

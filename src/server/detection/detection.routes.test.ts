@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DETECTION_MAX_CHARS, type DetectResponse } from "../../shared/detection";
+import { DETECTION_MAX_CHARS, type DetectResponse, VERDICT_LABELS, verdictConflicts } from "../../shared/detection";
 import { apiRequests } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
@@ -66,6 +66,10 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
     // Headings and list markers are never sentences.
     expect(r.sentences?.some((s) => s.text.startsWith("#"))).toBe(false);
     expect(r.aiSentences.some((s) => /pivotal role/.test(s))).toBe(true);
+    // The verdict travels with the numbers and agrees with them.
+    expect(Object.keys(VERDICT_LABELS)).toContain(r.verdict.level);
+    expect(r.verdict.reason.length).toBeGreaterThan(10);
+    expect(verdictConflicts(r)).toEqual([]);
     expect(json.creditsUsed).toBe(1);
 
     const after = await balance(ada);
@@ -98,6 +102,10 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
       aiSentences: [],
     });
     expect(short.json.aiDetection.error).toMatch(/too short/i);
+    expect(short.json.aiDetection.verdict).toMatchObject({
+      level: "uncertain",
+      reason: expect.stringMatching(/^Too short/),
+    });
     expect(short.json.creditsUsed).toBe(0);
     const french = await post(t, { text: FRENCH }, ada);
     expect(french.status).toBe(200);

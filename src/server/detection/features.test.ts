@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { isStrongReason } from "../../shared/detection";
 import {
   analyzeDocument,
+  canFlag,
   DOCUMENT_FEATURES,
   documentReasons,
   SENTENCE_FEATURES,
@@ -39,21 +41,49 @@ describe("sentence signals", () => {
     });
   }
 
-  it("adds style reasons only when the document's mean sentence length is given", () => {
+  it("adds the polished-vocabulary reason only when the document's mean sentence length is given", () => {
     const polished = "The intricate collaboration demonstrates meticulous consideration of sustainability.";
     expect(sentenceReasons(sentenceFacts(polished), 15).some((r) => r.startsWith("Polished"))).toBe(true);
     expect(sentenceReasons(sentenceFacts(polished)).some((r) => r.startsWith("Polished"))).toBe(false);
     // Uncommon in film subtitles, but plain concrete nouns: not "polished".
     const concrete = "Ray had already opened the shutters and was arguing with the kettle.";
     expect(sentenceReasons(sentenceFacts(concrete), 12)).toEqual([]);
+    // A long sentence without numbers or names is not a reason: people write more of them than models.
     const long =
       "The approach that the team chose for the project was one that allowed everyone involved to work at their " +
       "own pace while still meeting the goals that had been set at the start.";
-    expect(sentenceReasons(sentenceFacts(long), 12)).toContain(
-      "Long sentence with no concrete detail (no numbers, names or quotes)",
-    );
-    expect(sentenceReasons(sentenceFacts(`${long.slice(0, -1)} in 2019.`), 12)).toEqual([]);
+    expect(sentenceReasons(sentenceFacts(long), 12)).toEqual([]);
     expect(sentenceReasons(sentenceFacts("Nobody noticed."), 12)).toEqual([]);
+  });
+
+  it("ranks reasons: strong ones can flag anywhere, weak ones never on their own", () => {
+    const strong = sentenceReasons(sentenceFacts("It's important to note that the plan plays a pivotal role."), 12);
+    expect(strong.some(isStrongReason)).toBe(true);
+    const cluster = sentenceReasons(sentenceFacts("The vibrant tapestry of ideas fosters a pivotal shift."), 12);
+    expect(cluster).toContain("Cluster of AI vocabulary: “tapestry”, “fosters”, “pivotal”");
+    expect(cluster.some(isStrongReason)).toBe(true);
+    const single = sentenceReasons(sentenceFacts("The report was crucial for us."), 12);
+    expect(single).toEqual(["Typical AI vocabulary: “crucial”"]);
+    expect(single.some(isStrongReason)).toBe(false);
+    expect(single.some(canFlag)).toBe(true);
+    const weak = sentenceReasons(sentenceFacts("Moreover, it is fast, cheap, and reliable."), 12);
+    expect(weak.length).toBeGreaterThan(0);
+    expect(weak.some(canFlag)).toBe(false);
+  });
+
+  it("leaves out phrases people write as often as models", () => {
+    for (const sentence of [
+      "In order to win, on the other hand, you need a variety of skills.",
+      "However, thus the plan failed as a result of the rain.",
+    ]) {
+      expect(sentenceReasons(sentenceFacts(sentence), 12).filter(canFlag)).toEqual([]);
+    }
+  });
+
+  it("counts a stock phrase once, not again as the common phrase inside it", () => {
+    const f = sentenceFacts("The statue serves as a reminder of the flood.");
+    expect(f.stockPhrases).toEqual(["serves as a reminder"]);
+    expect(f.commonPhrases).toEqual([]);
   });
 
   it("counts contractions, first person, numbers and informal marks", () => {
@@ -86,11 +116,46 @@ describe("document signals", () => {
   it("produces one value per named document and sentence feature", () => {
     const a = analyzeDocument(splitSentences(varied));
     expect(a.documentVector).toHaveLength(DOCUMENT_FEATURES.length);
+    expect(a.tokens.totals.unigrams).toBeGreaterThan(30);
+    expect(a.tokens.bigrams.get("<s> stop")).toBe(1);
+    expect(a.tokens.firstWords.get("stop")).toBe(1);
     expect(a.documentVector.every(Number.isFinite)).toBe(true);
     for (const v of a.sentenceVectors) {
       expect(v).toHaveLength(SENTENCE_FEATURES.length);
       expect(v.every(Number.isFinite)).toBe(true);
     }
+  });
+});
+
+describe("length and layout", () => {
+  const paragraph =
+    "We walked to the harbour before dawn. The boats were still tied up and the gulls were loud. " +
+    "Nobody had opened the café yet, so we sat on the wall and watched the tide come in. ";
+
+  it("measures repetition per window, so a long text is not more repetitive for being long", () => {
+    // Content words cycle through a pool of 300: a 120-word stretch repeats none of them, 1,200 words repeat
+    // most. Windowed, both read the same.
+    const letters = (i: number) => String.fromCharCode(97 + (i % 26)) + String.fromCharCode(97 + Math.floor(i / 26));
+    const text = (words: number) =>
+      Array.from({ length: words / 10 }, (_, s) =>
+        Array.from({ length: 10 }, (_, w) => `qu${letters((s * 10 + w) % 300)}o`).join(" "),
+      )
+        .map((sentence) => `${sentence[0].toUpperCase()}${sentence.slice(1)}.`)
+        .join(" ");
+    const at = (t: string, name: (typeof DOCUMENT_FEATURES)[number]) =>
+      analyzeDocument(splitSentences(t)).documentVector[DOCUMENT_FEATURES.indexOf(name)];
+    for (const name of ["repeatedContentWordShare", "repeatedTrigramShare"] as const) {
+      expect(at(text(120), name)).toBe(0);
+      expect(at(text(1200), name)).toBe(0);
+    }
+  });
+
+  it("reads the paragraphs' sentences for document features when list items are fragments", () => {
+    const listed = `${paragraph}\n\n- sharp knives\n- a flask of tea\n- spare socks\n`;
+    const a = analyzeDocument(splitSentences(listed));
+    expect(a.facts).toHaveLength(6);
+    expect(a.documentSentences).toBe(3);
+    expect(a.documentVector).toEqual(analyzeDocument(splitSentences(paragraph)).documentVector);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * GPTZero adapter: POST {base}/v2/predict/text, header x-api-key, body {document}.
- * Reads documents[0]: completely_generated_prob (or class_probabilities.ai) and
+ * Reads documents[0]: completely_generated_prob (or class_probabilities.ai), predicted_class
+ * ("human" | "ai" | "mixed") and confidence_category ("high" | "medium" | "low") for the verdict, and
  * sentences[]{sentence, generated_prob, highlight_sentence_for_ai}.
  */
 import type { DetectionResult } from "../../shared/detection";
@@ -56,7 +57,18 @@ export function detectWithGptZero(
           });
         }
       }
-      return providerResult("gptzero", text, probability, sentences);
+      const predicted = document.predicted_class;
+      const confidence = document.confidence_category;
+      return providerResult(
+        "gptzero",
+        text,
+        {
+          probabilityAi: probability,
+          predictedClass: predicted === "human" || predicted === "ai" || predicted === "mixed" ? predicted : undefined,
+          confidence: confidence === "high" || confidence === "medium" || confidence === "low" ? confidence : undefined,
+        },
+        sentences,
+      );
     },
     signal,
   );

@@ -10,14 +10,39 @@ import {
   failedDetection,
   type SentenceScore,
   toPercentages,
+  VERDICT_MIDPOINT,
+  type Verdict,
+  type VerdictLevel,
+  verdict,
 } from "../../shared/detection";
 import { countWords } from "./sentences";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Above this probability a provider sentence is flagged when the provider gives no flag of its own. */
 export const PROVIDER_SENTENCE_THRESHOLD = 0.5;
-/** Above this document probability the text is called AI-generated. */
-export const PROVIDER_DOCUMENT_THRESHOLD = 0.5;
+/**
+ * Without a class of the provider's own, its document probability maps onto the three levels with these
+ * bands: likely AI at or above 0.8, likely human under 0.2, mixed or uncertain between (the detector says
+ * less where the provider is unsure, as the built-in one does).
+ */
+export const PROVIDER_BANDS = { likelyAi: 0.8, likelyHuman: 0.2 } as const;
+/** A likely-AI answer with no sentence flagged flags at most this many of the provider's highest-scoring ones. */
+const TOP_FLAGS = 3;
+
+const PROVIDER_NAMES: Record<DetectorName, string> = {
+  builtin: "The built-in detector",
+  gptzero: "GPTZero",
+  sapling: "Sapling",
+};
+
+/** What a provider said about the whole text. */
+export interface ProviderJudgement {
+  probabilityAi: number;
+  /** The provider's own class, when it gives one (GPTZero's predicted_class). */
+  predictedClass?: "human" | "ai" | "mixed";
+  /** How sure the provider says it is (GPTZero's confidence_category). */
+  confidence?: "high" | "medium" | "low";
+}
 
 export const unavailable = (detector: DetectorName, reason: string, text = ""): DetectionResult =>
   failedDetection(detector, `AI detection service unavailable: ${reason}`, text ? countWords(text) : 0);
@@ -102,6 +127,14 @@ export function locateSentences(text: string, provided: ProviderSentence[]): (Se
       end = start + match[0].length;
     }
     cursor = end;
+    // The same span named twice (a provider repeating a sentence the text has once): one entry, flagged if
+    // either was, with the higher score.
+    const twin = located.find((s) => s.start === start && s.end === end);
+    if (twin) {
+      twin.score = Math.max(twin.score, item.score);
+      twin.flagged = twin.flagged || (item.flagged ?? item.score > PROVIDER_SENTENCE_THRESHOLD);
+      continue;
+    }
     located.push({
       text: text.slice(start, end),
       start,
@@ -114,26 +147,84 @@ export function locateSentences(text: string, provided: ProviderSentence[]): (Se
   return located;
 }
 
+/** The level a provider's judgement maps onto, with the reason in words (before the shared rule is applied). */
+export function providerVerdict(detector: DetectorName, judgement: ProviderJudgement): Verdict {
+  const name = PROVIDER_NAMES[detector];
+  const { predictedClass, confidence, probabilityAi } = judgement;
+  if (predictedClass === "mixed") return verdict("uncertain", `${name} found a mix of human and AI writing.`);
+  if (predictedClass && confidence === "low") {
+    return verdict("uncertain", `${name} leans ${predictedClass === "ai" ? "AI" : "human"} but with low confidence.`);
+  }
+  const sure = confidence ? ` with ${confidence} confidence` : "";
+  if (predictedClass === "ai") return verdict("likely_ai", `${name} classifies it as AI-written${sure}.`);
+  if (predictedClass === "human") return verdict("likely_human", `${name} classifies it as human-written${sure}.`);
+  const percent = Math.round(probabilityAi * 100);
+  if (probabilityAi >= PROVIDER_BANDS.likelyAi)
+    return verdict("likely_ai", `${name} gives it a ${percent}% AI probability.`);
+  if (probabilityAi < PROVIDER_BANDS.likelyHuman) {
+    return verdict("likely_human", `${name} gives it only a ${percent}% AI probability.`);
+  }
+  return verdict("uncertain", `${name} gives it a ${percent}% AI probability: not clear either way.`);
+}
+
+/**
+ * A provider's answer as a DetectionResult that keeps the shared rule (verdictConflicts): a class that
+ * disagrees with the provider's own probability becomes mixed or uncertain; a likely-AI answer that flags
+ * no sentence flags the provider's highest-scoring ones (or, with none above 0.5, becomes uncertain); a
+ * likely-human answer flags nothing (a provider's flag is not a strong, named reason).
+ */
 export function providerResult(
   detector: DetectorName,
   text: string,
-  probabilityAi: number,
+  judgement: ProviderJudgement | number,
   provided: ProviderSentence[],
 ): DetectionResult {
+  const j = typeof judgement === "number" ? { probabilityAi: judgement } : judgement;
+  const name = PROVIDER_NAMES[detector];
+  const percentages = toPercentages(j.probabilityAi);
   const located = locateSentences(text, provided);
-  const flagged = located.filter((s) => s.flagged);
-  const sentences: SentenceScore[] = located.map(({ flagged: isFlagged, ...s }) => ({
+  let decided = providerVerdict(detector, j);
+  const disagrees =
+    (decided.level === "likely_ai" && percentages.aiPercentage < VERDICT_MIDPOINT) ||
+    (decided.level === "likely_human" && percentages.aiPercentage >= VERDICT_MIDPOINT);
+  if (disagrees) {
+    decided = verdict(
+      "uncertain",
+      `${name}'s class (${decided.label.toLowerCase()}) and its ${percentages.aiPercentage}% AI probability disagree.`,
+    );
+  }
+  let flaggedIndices = located.map((_, i) => i).filter((i) => located[i].flagged);
+  const extra = new Set<number>();
+  if (decided.level === "likely_human") flaggedIndices = [];
+  if (decided.level === "likely_ai" && flaggedIndices.length === 0) {
+    flaggedIndices = located
+      .map((_, i) => i)
+      .filter((i) => located[i].score > PROVIDER_SENTENCE_THRESHOLD)
+      .sort((a, b) => located[b].score - located[a].score || a - b)
+      .slice(0, TOP_FLAGS)
+      .sort((a, b) => a - b);
+    for (const i of flaggedIndices) extra.add(i);
+    if (flaggedIndices.length === 0) {
+      decided = verdict("uncertain", `${decided.reason} It did not say which sentences read as AI-written.`);
+    }
+  }
+  const level: VerdictLevel = decided.level;
+  const flaggedSet = new Set(flaggedIndices);
+  const sentences: SentenceScore[] = located.map(({ flagged: _flagged, ...s }, i) => ({
     ...s,
-    reasons: isFlagged ? [`Flagged by ${detector === "gptzero" ? "GPTZero" : "Sapling"}`] : [],
+    reasons: flaggedSet.has(i)
+      ? [extra.has(i) ? `Among ${name}'s highest AI probabilities` : `Flagged by ${name}`]
+      : [],
   }));
   return {
     success: true,
-    ...toPercentages(probabilityAi),
+    ...percentages,
     wordCount: countWords(text),
-    aiSentences: [...new Set(flagged.map((s) => s.text))],
-    isAiGenerated: probabilityAi > PROVIDER_DOCUMENT_THRESHOLD,
+    aiSentences: [...new Set(flaggedIndices.map((i) => located[i].text))],
+    isAiGenerated: level === "likely_ai",
     detector,
     sentences,
+    verdict: decided,
   };
 }
 

@@ -15,6 +15,8 @@ export interface SentenceSpan {
   end: number;
   /** The sentence with inline Markdown removed, as the features read it. */
   plain: string;
+  /** The sentence is (part of) a list item: a fragment more often than prose. */
+  listItem?: boolean;
 }
 
 const WORD = /[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*|\d+(?:[.,]\d+)*/g;
@@ -48,7 +50,9 @@ const TITLES = new Set(
   "mr mrs ms dr prof st jr sr gen gov sen rep rev capt lt col sgt mt ft hon pres supt messrs mme mlle".split(" "),
 );
 const ALWAYS_ABBREVIATED = new Set(
-  "e.g i.e vs cf approx dept est inc ltd corp co bros jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+  "e.g i.e vs cf approx dept est inc ltd corp co bros etc al jan feb mar apr jun jul aug sep sept oct nov dec".split(
+    " ",
+  ),
 );
 // "No. 5", "Fig. 3", "p. 12": abbreviations only when a number follows, otherwise ordinary words ("I said no.").
 const BEFORE_NUMBER = new Set("no nos fig figs vol vols p pp ch sec art".split(" "));
@@ -76,8 +80,20 @@ function isAbbreviation(text: string, dot: number, next: string): boolean {
   return /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(token);
 }
 
+/** At most this many words, on one line with no sentence-ending punctuation, make a plain-text heading. */
+const HEADING_MAX_WORDS = 15;
+
+/**
+ * A paragraph of one short line that never ends a sentence ("Unlocking the Secrets of Tetraquarks",
+ * "3 stars", "Dear members of the council,") is a title, a salutation or a label, not prose: it is not
+ * scored, like a Markdown heading.
+ */
+function isPlainHeading(block: string): boolean {
+  return !block.includes("\n") && !/[.!?…]/.test(block) && tokenizeWords(block).length <= HEADING_MAX_WORDS;
+}
+
 /** Splits one prose block [from, to) of `text` into sentence spans. */
-function splitBlock(text: string, from: number, to: number, out: SentenceSpan[]): void {
+function splitBlock(text: string, from: number, to: number, out: SentenceSpan[], listItem = false): void {
   let sentenceStart = from;
   let i = from;
   while (i < to) {
@@ -98,21 +114,23 @@ function splitBlock(text: string, from: number, to: number, out: SentenceSpan[])
     while (next < to && /\s/.test(text[next])) next++;
     const nextChar = next < to ? text[next] : "";
     const singleDot = end - i >= 1 && text[i] === "." && (end === i + 1 || !TERMINATORS.includes(text[i + 1]));
+    const lowerNext = isLetter(nextChar) && nextChar === nextChar.toLowerCase() && nextChar !== nextChar.toUpperCase();
     const continues =
       nextChar !== "" &&
-      // Lower-case continuation: '"Really?" she asked', "e.g. this", "wait... and then".
-      ((isLetter(nextChar) && nextChar === nextChar.toLowerCase() && nextChar !== nextChar.toUpperCase()) ||
-        (singleDot && isAbbreviation(text, i, nextChar)));
+      // A lower-case word after "?", "!" or "..." continues: '"Really?" she asked', "wait... and then". After a
+      // single full stop it does only when the stop ends an abbreviation ("e.g. this"): writers who never
+      // capitalise ("it was bad. the end was worse.") still get their sentences.
+      ((lowerNext && !singleDot) || (singleDot && isAbbreviation(text, i, nextChar)));
     if (!continues) {
-      pushSentence(text, sentenceStart, end, out);
+      pushSentence(text, sentenceStart, end, out, listItem);
       sentenceStart = next;
     }
     i = end;
   }
-  pushSentence(text, sentenceStart, to, out);
+  pushSentence(text, sentenceStart, to, out, listItem);
 }
 
-function pushSentence(text: string, start: number, end: number, out: SentenceSpan[]): void {
+function pushSentence(text: string, start: number, end: number, out: SentenceSpan[], listItem: boolean): void {
   while (start < end && /\s/.test(text[start])) start++;
   while (end > start && /\s/.test(text[end - 1])) end--;
   if (end <= start) return;
@@ -120,7 +138,7 @@ function pushSentence(text: string, start: number, end: number, out: SentenceSpa
   const plain = stripInlineMarkdown(raw);
   // Lone numbers, stray symbols or a bare link are not sentences to judge.
   if (!/\p{L}{2,}/u.test(plain)) return;
-  out.push({ text: raw, start, end, plain });
+  out.push(listItem ? { text: raw, start, end, plain, listItem } : { text: raw, start, end, plain });
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -142,10 +160,13 @@ export function splitSentences(text: string): SentenceSpan[] {
   let blockEnd = -1;
   let fence: string | null = null;
   let lastWasListItem = false;
+  let blockIsListItem = false;
   let previousBlank = true;
 
   const flush = () => {
-    if (blockStart >= 0) splitBlock(text, blockStart, blockEnd, sentences);
+    if (blockStart >= 0 && (blockIsListItem || !isPlainHeading(text.slice(blockStart, blockEnd)))) {
+      splitBlock(text, blockStart, blockEnd, sentences, blockIsListItem);
+    }
     blockStart = -1;
     blockEnd = -1;
   };
@@ -199,6 +220,7 @@ export function splitSentences(text: string): SentenceSpan[] {
       // Each list item is its own block: items rarely end with a full stop.
       flush();
       lastWasListItem = true;
+      blockIsListItem = true;
       blockStart = lineStart + item[0].length;
       blockEnd = lineEnd;
       continue;
@@ -207,6 +229,7 @@ export function splitSentences(text: string): SentenceSpan[] {
     const contentStart = lineStart + (quote ? quote[0].length : 0);
     if (blockStart < 0) {
       lastWasListItem = false;
+      blockIsListItem = false;
       blockStart = contentStart;
     }
     blockEnd = lineEnd;

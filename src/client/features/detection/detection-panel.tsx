@@ -1,6 +1,7 @@
 // The AI Detection Analysis panel (spec §2): AI %, human %, words analysed, the flagged sentences
 // (click one to copy it), Copy AI Text, and the Revise Content / Final Rewrite actions with their
-// pending states (or any actions of the caller's as children). success:false shows 'AI Detection
+// pending states (or any actions of the caller's as children). Beside the percentages, the verdict (likely
+// human / mixed or uncertain / likely AI) with its reason. success:false shows 'AI Detection
 // Unavailable' with the detector's reason.
 import { AlertTriangle, ClipboardCopy, Loader2, RefreshCw, Wand2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -13,6 +14,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { copyToClipboard } from "./clipboard";
 import { formatPercent, plainSentence } from "./highlight";
+import { VerdictNote } from "./verdict";
 
 export interface DetectionPanelProps {
   /** The detection to show; null/undefined before any. */
@@ -42,18 +44,21 @@ export interface DetectionPanelProps {
 
 /** One figure of the panel's summary: a tinted term / value pair. */
 function Stat({
+  id,
   label,
   className,
   valueClassName,
   children,
 }: {
+  /** data-stat: a stable hook for tests. */
+  id: string;
   label: string;
   className: string;
   valueClassName: string;
   children: ReactNode;
 }) {
   return (
-    <div className={cn("rounded-lg p-2", className)}>
+    <div className={cn("rounded-lg p-2", className)} data-stat={id}>
       <dt className="text-xs text-slate-700">{label}</dt>
       <dd className={cn("text-lg font-semibold tabular-nums", valueClassName)}>{children}</dd>
     </div>
@@ -134,19 +139,20 @@ export function DetectionPanel({
         {ok && (
           <>
             <dl className="grid grid-cols-3 gap-2 text-center">
-              <Stat label="AI" className="bg-red-50" valueClassName="text-red-800">
+              <Stat id="ai" label="AI" className="bg-red-50" valueClassName="text-red-800">
                 {formatPercent(result.aiPercentage)}
               </Stat>
-              <Stat label="Human" className="bg-emerald-50" valueClassName="text-emerald-800">
+              <Stat id="human" label="Human" className="bg-emerald-50" valueClassName="text-emerald-800">
                 {formatPercent(result.humanPercentage)}
               </Stat>
-              <Stat label="Words analysed" className="bg-slate-50" valueClassName="text-slate-900">
+              <Stat id="words" label="Words analysed" className="bg-slate-50" valueClassName="text-slate-900">
                 {result.wordCount.toLocaleString("en-US")}
               </Stat>
             </dl>
             <div className="flex h-2 overflow-hidden rounded-full bg-emerald-200" aria-hidden="true">
               <div className="bg-red-500" style={{ width: `${result.aiPercentage}%` }} />
             </div>
+            <VerdictNote result={result} />
 
             <section aria-labelledby={listId} className="space-y-2">
               <h3 id={listId} className="text-sm font-medium text-slate-800">

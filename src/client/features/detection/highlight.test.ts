@@ -272,3 +272,37 @@ describe("formatting", () => {
     expect(percentDelta(null, 35)).toBeNull();
   });
 });
+
+describe("sentenceRanges beside a verdict", () => {
+  const text = "We walked home. It rained. Moreover, the day was pivotal.";
+  const sentences = [
+    { text: "We walked home.", start: 0, end: 15, score: 0.2, reasons: [] },
+    { text: "It rained.", start: 16, end: 26, score: 0.6, reasons: [] },
+    {
+      text: "Moreover, the day was pivotal.",
+      start: 27,
+      end: 57,
+      score: 0.7,
+      reasons: ["Formulaic opener: “Moreover”"],
+    },
+  ];
+  const result = (level: "likely_human" | "uncertain", aiPercentage: number) => ({
+    success: true,
+    aiPercentage,
+    humanPercentage: 100 - aiPercentage,
+    wordCount: 11,
+    isAiGenerated: false,
+    aiSentences: [],
+    detector: "builtin" as const,
+    sentences,
+    verdict: { level, label: level === "likely_human" ? "Likely human" : "Mixed or uncertain", reason: "x" },
+  });
+
+  it("tints no unflagged sentence of a likely-human text past 'Some AI signals'", () => {
+    expect(sentenceRanges(text, result("likely_human", 12)).map((r) => r.level)).toEqual([0, 1, 1]);
+  });
+
+  it("keeps the full tints of a mixed or uncertain text", () => {
+    expect(sentenceRanges(text, result("uncertain", 55)).map((r) => r.level)).toEqual([0, 2, 2]);
+  });
+});

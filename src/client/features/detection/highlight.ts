@@ -6,7 +6,7 @@ import type { Root } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import type { DetectionResult } from "../../../shared/detection";
+import { type DetectionResult, verdictOf } from "../../../shared/detection";
 
 /** 0 likely human · 1 some AI signals · 2 leaning AI · 3 flagged by the detector. */
 export type ScoreLevel = 0 | 1 | 2 | 3;
@@ -67,13 +67,19 @@ const norm = (s: string) => s.replace(/\s+/g, " ").trim();
  * The result's sentences as ranges of `text`, sorted and non-overlapping. Offsets that no longer
  * match (the text was edited after the check) are looked up again from there on; sentences that
  * cannot be found are left out. Without per-sentence scores (some third-party answers), the flagged
- * sentences are located verbatim and shown as flagged.
+ * sentences are located verbatim and shown as flagged. In a text judged likely human an unflagged
+ * sentence shows at most "Some AI signals", so the tints never contradict the verdict.
  */
 export function sentenceRanges(
   text: string,
-  result: Pick<DetectionResult, "sentences" | "aiSentences">,
+  result: Pick<DetectionResult, "sentences" | "aiSentences"> & Partial<DetectionResult>,
 ): SentenceRange[] {
   const flaggedSet = new Set((result.aiSentences ?? []).map(norm));
+  const judged =
+    typeof result.success === "boolean" &&
+    typeof result.aiPercentage === "number" &&
+    typeof result.isAiGenerated === "boolean";
+  const likelyHuman = judged && verdictOf(result as DetectionResult).level === "likely_human";
   const source =
     result.sentences && result.sentences.length > 0
       ? result.sentences
@@ -98,7 +104,10 @@ export function sentenceRanges(
       score: s.score,
       flagged,
       reasons: s.reasons ?? [],
-      level: scoreLevel(s.score, flagged),
+      level:
+        likelyHuman && !flagged
+          ? (Math.min(1, scoreLevel(s.score, flagged)) as ScoreLevel)
+          : scoreLevel(s.score, flagged),
     });
     cursor = end;
   }

@@ -11,12 +11,17 @@
 //   refreshes the credit balance after every call.
 //
 // <StatCards result? loading? wordCount? className? />
-//   AI Detected %, Human-like %, Words, Flagged. wordCount: the text's words before a detection.
+//   AI Detected %, Human-like %, Words, Flagged, and the verdict with its reason under them.
+//   wordCount: the text's words before a detection.
+//
+// <VerdictNote result className? />
+//   Likely human / Mixed or uncertain / Likely AI with the reason (data-testid "detection-verdict",
+//   data-level). Taken from verdictOf (shared), so it never contradicts the percentage and flag count.
 //
 // <DetectionPanel result loading? title? emptyText? onRevise? revisePending? reviseLabel?
 //                 onFinalRewrite? finalRewritePending? finalRewriteLabel? actionsDisabled? className?>
 //   {children: extra actions}
-//   AI %, human %, words analysed, flagged sentences (click to copy: 'Copied' / 'Error' 'Failed to copy
+//   AI %, human %, words analysed, the verdict, flagged sentences (click to copy: 'Copied' / 'Error' 'Failed to copy
 //   AI sentences'), Copy AI Text, Revise Content and Final Rewrite (shown when their handler is given;
 //   disabled, with the reason, when nothing is flagged). success:false → 'AI Detection Unavailable'.
 //
@@ -59,3 +64,4 @@ export {
   type UseDetectAiOptions,
   useDetectAi,
 } from "./use-detect-ai";
+export { VERDICT_STYLES, VerdictNote, type VerdictNoteProps } from "./verdict";

@@ -1,11 +1,14 @@
-// The four stat cards (spec §2): AI Detected %, Human-like %, Words, Flagged. A definition list, so a
-// screen reader reads each label with its value; "Analyzing…" while a check runs, "—" when unknown.
+// The four stat cards (spec §2): AI Detected %, Human-like %, Words, Flagged, and under them the verdict
+// (likely human / mixed or uncertain / likely AI) with its reason. A definition list, so a screen reader
+// reads each label with its value; "Analyzing…" while a check runs, "—" when unknown. The AI card's note
+// and colour follow the verdict, so the percentage, the verdict and the flag count never disagree.
 import { Bot, FileText, Flag, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import type { DetectionResult } from "../../../shared/detection";
+import { type DetectionResult, verdictOf } from "../../../shared/detection";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { formatPercent } from "./highlight";
+import { VerdictNote } from "./verdict";
 
 export interface StatCardsProps {
   /** The latest detection of the text shown; null/undefined before any. */
@@ -18,6 +21,7 @@ export interface StatCardsProps {
 }
 
 function Stat({
+  id,
   label,
   value,
   icon,
@@ -25,6 +29,8 @@ function Stat({
   note,
   loading,
 }: {
+  /** data-stat: a stable hook for tests ("ai", "human", "words", "flagged"). */
+  id: string;
   label: string;
   value: ReactNode;
   icon: ReactNode;
@@ -33,7 +39,7 @@ function Stat({
   loading?: boolean;
 }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-stat={id}>
       <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
         <span aria-hidden="true" className="text-slate-500 [&_svg]:size-4">
           {icon}
@@ -63,30 +69,35 @@ export function StatCards({ result, loading = false, wordCount, className }: Sta
   const ok = result?.success === true;
   const words = result?.wordCount || wordCount;
   const unavailable = result && !result.success ? "Detection unavailable" : undefined;
+  const verdict = ok ? verdictOf(result) : undefined;
   return (
     <dl className={cn("grid grid-cols-2 gap-3 lg:grid-cols-4", className)} data-testid="stat-cards">
       <Stat
+        id="ai"
         label="AI Detected"
         icon={<Bot />}
         loading={loading}
         value={ok ? formatPercent(result.aiPercentage) : "—"}
-        tone={ok ? (result.isAiGenerated ? "danger" : "neutral") : "neutral"}
-        note={ok ? (result.isAiGenerated ? "Likely AI-written" : "Not called AI-written") : unavailable}
+        tone={verdict?.level === "likely_ai" ? "danger" : "neutral"}
+        note={verdict ? verdict.label : unavailable}
       />
       <Stat
+        id="human"
         label="Human-like"
         icon={<UserRound />}
         loading={loading}
         value={ok ? formatPercent(result.humanPercentage) : "—"}
-        tone={ok && !result.isAiGenerated ? "success" : "neutral"}
+        tone={verdict?.level === "likely_human" ? "success" : "neutral"}
       />
       <Stat
+        id="words"
         label="Words"
         icon={<FileText />}
         value={words ? words.toLocaleString("en-US") : "—"}
         note={ok ? "Words analysed" : undefined}
       />
       <Stat
+        id="flagged"
         label="Flagged"
         icon={<Flag />}
         loading={loading}
@@ -94,6 +105,14 @@ export function StatCards({ result, loading = false, wordCount, className }: Sta
         tone={ok && result.aiSentences.length > 0 ? "danger" : "neutral"}
         note={ok ? (result.aiSentences.length === 1 ? "sentence" : "sentences") : undefined}
       />
+      {ok && !loading && (
+        <div className="col-span-full">
+          <dt className="sr-only">Verdict</dt>
+          <dd>
+            <VerdictNote result={result} />
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DetectionResult } from "../../../shared/detection";
+import { type DetectionResult, verdict } from "../../../shared/detection";
 import type { DocumentDetail, DocumentVersion, VersionKind } from "../../../shared/documents";
 import { resultsStateFrom, writingStateFrom } from "./restore";
 
@@ -9,8 +9,9 @@ const detection = (aiPercentage: number): DetectionResult => ({
   humanPercentage: 100 - aiPercentage,
   wordCount: 10,
   aiSentences: [],
-  isAiGenerated: aiPercentage >= 50,
+  isAiGenerated: false,
   detector: "builtin",
+  verdict: aiPercentage >= 50 ? verdict("uncertain", "test") : verdict("likely_human", "test"),
 });
 
 let n = 0;

@@ -114,7 +114,7 @@ describe("fixSentence", () => {
     expect(fix(0)).toBe("A clear plan for your photos matters for long-term success.");
     expect(fix(3)).toBe("Taking time to look at your photos makes sure every decision is grounded in insight.");
     expect(fix(6)).toBe(
-      "A well-structured plan for your photos should be clear and concise. That ensures a smooth experience for everyone involved.",
+      "A well-structured plan for your photos should be clear and concise. That leads to a smooth experience for everyone involved.",
     );
   });
 });

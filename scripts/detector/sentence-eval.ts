@@ -1,15 +1,17 @@
 /**
- * Sentence-level evaluation of a detector (used by scripts/eval-detector.ts). Pure and deterministic.
+ * Sentence-level evaluation (used by scripts/detector/eval.ts). Pure and deterministic. The scorer is
+ * given the record a text comes from, so the evaluation can score it with the model trained without the
+ * record's domain.
  *
- * - Sentence AUROC: each sentence's score against its document's label. The first sentence of a dev AI
- *   text continues a human prefix, so it is left out. Noisy by construction (a plain sentence in an AI text
- *   counts as AI), so it rewards leaning on the document score; read it with the splice test.
+ * - Sentence AUROC: each sentence's score against its document's label. A first sentence that continues a
+ *   human prefix is left out. Noisy by construction (a plain sentence in an AI text counts as AI), so it
+ *   rewards leaning on the document score; read it with the splice test.
  * - Splice test: two sentences from a chat-model AI text are inserted into each human text. A local
  *   sentence scorer should flag the inserted sentences and leave the human ones alone, whatever the
  *   document score does.
  */
-import type { LabelledText } from "./dataset";
-import { auroc, seededRandom } from "./logistic";
+import { continuesHumanPrefix, type LabelledText } from "./dataset";
+import { auroc, seededRandom } from "./fit";
 
 export interface ScoredSentence {
   text: string;
@@ -17,12 +19,16 @@ export interface ScoredSentence {
   flagged: boolean;
 }
 
-export type SentenceScorer = (text: string) => { success: boolean; aiPercentage: number; sentences: ScoredSentence[] };
+export type SentenceScorer = (
+  text: string,
+  record: LabelledText,
+) => { success: boolean; aiPercentage: number; sentences: ScoredSentence[] };
 
 /** Score at or above which the highlight view tints an unflagged sentence "leaning AI". */
 const LEANING_AI = 0.5;
 const SPLICE_SEED = 7;
-const SPLICE_GENERATORS = new Set(["gpt-4", "gpt-3.5-turbo"]);
+/** Donors of inserted sentences: chat models (not the base davinci model, whose text reads as human). */
+const isChatModel = (generator: string) => generator !== "human" && generator !== "gpt-3-davinci";
 
 const round = (value: number, digits = 3) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
 const rate = (hits: number, total: number) => round(hits / Math.max(1, total));
@@ -35,11 +41,12 @@ export function sentenceReport(name: string, records: readonly LabelledText[], s
   let humanLeaning = 0;
   let aiFlagged = 0;
   for (const record of records) {
-    const result = score(record.text);
+    const result = score(record.text, record);
     if (!result.success) continue;
     const y = record.label === "ai" ? 1 : 0;
+    const skipFirst = continuesHumanPrefix(record);
     result.sentences.forEach((s, i) => {
-      if (y === 1 && i === 0) return;
+      if (skipFirst && i === 0) return;
       scores.push(s.score);
       labels.push(y);
       if (y === 0 && s.flagged) humanFlagged++;
@@ -59,15 +66,18 @@ export function sentenceReport(name: string, records: readonly LabelledText[], s
 }
 
 /**
- * Inserts two sentences from a chat-model AI text (never its first) into every human text, after the
- * first third and after the second third, and scores the result.
+ * Inserts two sentences from a chat-model AI text of the same domain (never its first) into every human
+ * text, after the first third and after the second third, and scores the result.
  */
 export function spliceReport(name: string, records: readonly LabelledText[], score: SentenceScorer) {
   const random = seededRandom(SPLICE_SEED);
-  const donors = records
-    .filter((r) => r.label === "ai" && SPLICE_GENERATORS.has(r.generator))
-    .map((r) => score(r.text).sentences.slice(1))
-    .filter((s) => s.length >= 2);
+  const donorsByGroup = new Map<string, ScoredSentence[][]>();
+  for (const r of records) {
+    if (r.label !== "ai" || !isChatModel(r.generator)) continue;
+    const sentences = score(r.text, r).sentences.slice(1);
+    if (sentences.length < 2) continue;
+    donorsByGroup.set(r.group, [...(donorsByGroup.get(r.group) ?? []), sentences]);
+  }
   const humans = records.filter((r) => r.label === "human");
   let documentsBefore = 0;
   let documentsAfter = 0;
@@ -80,7 +90,8 @@ export function spliceReport(name: string, records: readonly LabelledText[], sco
   let texts = 0;
   const within: number[] = [];
   for (const record of humans) {
-    const before = score(record.text);
+    const donors = donorsByGroup.get(record.group) ?? [];
+    const before = score(record.text, record);
     if (!before.success || donors.length === 0) continue;
     const donor = donors[Math.floor(random() * donors.length)];
     const pick = Math.floor(random() * (donor.length - 1));
@@ -89,7 +100,7 @@ export function spliceReport(name: string, records: readonly LabelledText[], sco
     const first = Math.max(1, Math.round(own.length / 3));
     const second = Math.max(first + 1, Math.round((2 * own.length) / 3));
     const spliced = [...own.slice(0, first), extra[0], ...own.slice(first, second), extra[1], ...own.slice(second)];
-    const after = score(spliced.join(" "));
+    const after = score(spliced.join(" "), record);
     if (!after.success || after.sentences.length !== spliced.length) continue;
     texts++;
     documentsBefore += before.aiPercentage;

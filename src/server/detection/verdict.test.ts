@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { analyzeDocument } from "./features";
+import { splitSentences } from "./sentences";
+import {
+  type CautionRules,
+  decideVerdict,
+  flagSentences,
+  isFormal,
+  MOST_MACHINE_LIKE,
+  mixedVerdict,
+  type VerdictThresholds,
+} from "./verdict";
+
+const thresholds: VerdictThresholds = { likelyAi: 80, likelyHuman: 30, sentence: 0.5 };
+const caution: CautionRules = {
+  shortWords: 100,
+  formal: { minLongWordShare: 0.2, maxContractionsPer100: 0.5, maxCasualPer100: 1, likelyAi: 90 },
+};
+
+const casual = analyzeDocument(
+  splitSentences(
+    "I didn't think the bus would come, so we walked. It's a long way, honestly, and my shoes were soaked by the " +
+      "time we got to Mum's. She'd made soup. We ate it standing up because the chairs were covered in boxes. " +
+      "Then the power went out and we just laughed about it for ages. I don't remember what we talked about after. " +
+      "It was late, we were tired, and the dog kept stealing bread off the counter when nobody was looking at him. " +
+      "My brother swears he saw a fox in the garden that night, but he says that every time he visits.",
+  ),
+);
+const formal = analyzeDocument(
+  splitSentences(
+    "The committee examined the administrative implications of the proposed legislation. Considerable disagreement " +
+      "persisted regarding the constitutional interpretation of the provision. The appellate tribunal subsequently " +
+      "determined that the statutory requirements had been satisfied. Consequently, the respondent's application " +
+      "was dismissed in its entirety. The judgment emphasised the significance of procedural consistency across " +
+      "jurisdictions. Nevertheless, several commentators questioned whether the reasoning adequately addressed " +
+      "precedent established by earlier decisions concerning environmental regulation and municipal authority.",
+  ),
+);
+
+const decide = (aiPercentage: number, analysis = casual, proseWords = 150) =>
+  decideVerdict({ aiPercentage, proseWords, analysis, sentences: [], thresholds, caution });
+
+describe("decideVerdict", () => {
+  it("puts the percentage in three bands", () => {
+    expect(decide(10).level).toBe("likely_human");
+    expect(decide(29.9).level).toBe("likely_human");
+    expect(decide(30).level).toBe("uncertain");
+    expect(decide(79.9).level).toBe("uncertain");
+    expect(decide(80).level).toBe("likely_ai");
+    expect(decide(99).label).toBe("Likely AI");
+  });
+
+  it("says a short text is too short to judge well, even at 99 %", () => {
+    const v = decide(99, casual, 60);
+    expect(v.level).toBe("uncertain");
+    expect(v.reason).toMatch(/^Too short to judge well: 60 words/);
+  });
+
+  it("asks more of formal writing before calling it AI-written, and says why", () => {
+    expect(isFormal(formal, caution)).toBe(true);
+    expect(isFormal(casual, caution)).toBe(false);
+    const v = decide(85, formal);
+    expect(v.level).toBe("uncertain");
+    expect(v.reason).toMatch(/^Formal writing such as legal or academic text is often scored higher/);
+    expect(decide(85, casual).level).toBe("likely_ai");
+    expect(decide(95, formal).level).toBe("likely_ai");
+  });
+
+  it("never lets a threshold below 50 % call a text likely AI, nor one above call it likely human", () => {
+    const loose = { ...thresholds, likelyAi: 40, likelyHuman: 60 };
+    const at = (p: number) =>
+      decideVerdict({ aiPercentage: p, proseWords: 150, analysis: casual, sentences: [], thresholds: loose, caution });
+    expect(at(45).level).toBe("likely_human");
+    expect(at(49.9).level).toBe("likely_human");
+    expect(at(50).level).toBe("likely_ai");
+  });
+
+  it("describes a mixed text by its flagged sentences and what the rest scores", () => {
+    expect(mixedVerdict(2, 12.5, 30).reason).toBe(
+      "Mixed: 2 flagged sentences read as AI-written; without them the text scores 12.5% AI and the rest reads as human-written.",
+    );
+    expect(mixedVerdict(1, 42, 30)).toMatchObject({ level: "uncertain", label: "Mixed or uncertain" });
+    expect(mixedVerdict(1, 42, 30).reason).toMatch(/without it the text scores 42% AI and the rest leans human/);
+  });
+});
+
+describe("flagSentences", () => {
+  const sentences = [
+    { score: 0.9, reasons: ["Stock AI phrase: “delve into”"] },
+    { score: 0.8, reasons: ["Typical AI vocabulary: “crucial”"] },
+    { score: 0.95, reasons: ["Formulaic opener: “Moreover”"] },
+    { score: 0.3, reasons: ["Stock AI phrase: “a testament to”"] },
+    { score: 0.99, reasons: [] },
+  ];
+
+  it("flags only strong reasons in a text that leans human", () => {
+    expect(flagSentences("likely_human", 20, sentences, 0.5).indices).toEqual([0]);
+    expect(flagSentences("uncertain", 45, sentences, 0.5).indices).toEqual([0]);
+  });
+
+  it("flags any reason that can flag, never a weak one alone, in a mixed text at 50 % or more and in an AI text", () => {
+    expect(flagSentences("uncertain", 60, sentences, 0.5).indices).toEqual([0, 1]);
+    expect(flagSentences("likely_ai", 90, sentences, 0.5).indices).toEqual([0, 1]);
+  });
+
+  it("always flags something in a likely-AI text, naming why when the sentence has no reason of its own", () => {
+    const plain = [
+      { score: 0.4, reasons: [] },
+      { score: 0.45, reasons: ["Formulaic opener: “Moreover”"] },
+      { score: 0.2, reasons: [] },
+    ];
+    const flagged = flagSentences("likely_ai", 90, plain, 0.5);
+    expect(flagged.indices).toEqual([0, 1, 2]);
+    expect(flagged.extraReasons).toEqual([MOST_MACHINE_LIKE, undefined, MOST_MACHINE_LIKE]);
+    const withReason = flagSentences("likely_ai", 90, [{ score: 0.3, reasons: ["Typical AI vocabulary: “x”"] }], 0.5);
+    expect(withReason).toEqual({ indices: [0], extraReasons: [undefined] });
+  });
+});
