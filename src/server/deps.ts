@@ -15,6 +15,7 @@ import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
 import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
+import { createPublishing } from "./publishing";
 import { SeoService } from "./seo/seo.service";
 import { createWritingModels } from "./writing/models";
 import { WritingService } from "./writing/writing.service";
@@ -49,6 +50,13 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   const writing = new WritingService({ db, charges, models, logger });
   const detection = new DetectionService({ db, charges, detector: createDetector(config.detection), logger });
   const seo = new SeoService({ charges, models, logger });
+  const publishing = createPublishing({
+    config: config.publishing,
+    // Connection secrets are sealed with ENCRYPTION_KEY, else with the auth secret.
+    keyMaterial: config.publishing.encryptionKey ?? resolveAuthSecret(config.authSecret, config.dataDir),
+    db,
+    logger,
+  });
   return {
     config,
     database,
@@ -65,6 +73,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     campaigns,
     billing,
     directGrants,
+    publishing,
   };
 }
 

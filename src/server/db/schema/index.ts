@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./credits";
+export * from "./publishing";
 export * from "./writing";
