@@ -138,32 +138,46 @@ export class ShopifyClient {
       if (post.status === "future" && post.publishAt) article.publishDate = new Date(post.publishAt).toISOString();
       if (post.featuredImageUrl) article.image = { url: post.featuredImageUrl, altText: post.title };
 
+      const update = (input: Record<string, unknown>) =>
+        this.graphql<{ articleUpdate?: ArticlePayload }>(
+          creds,
+          ARTICLE_UPDATE,
+          { id: existing?.remoteId, article: input },
+          "update the article",
+        ).then((d) => d.articleUpdate);
+      const create = (input: Record<string, unknown>) =>
+        this.graphql<{ articleCreate?: ArticlePayload }>(
+          creds,
+          ARTICLE_CREATE,
+          { article: { ...input, blogId: target.blog.id, author: { name: post.authorName } } },
+          "create the article",
+        ).then((d) => d.articleCreate);
+      // Unlike WordPress, Shopify refuses a handle another article of the blog has: send again without
+      // one, and Shopify keeps the article's handle (update) or makes a free one from the title (create).
+      const withFreeHandle = async (send: (input: Record<string, unknown>) => Promise<ArticlePayload | undefined>) => {
+        const first = await send(article);
+        if (!first?.userErrors.some((e) => e.code === "TAKEN" && e.field?.includes("handle"))) return first;
+        const { handle: _taken, ...rest } = article;
+        const second = await send(rest);
+        if (second?.article)
+          notes.push(
+            `The handle "${post.slug}" is taken in this blog; the article's handle is "${second.article.handle}".`,
+          );
+        return second;
+      };
+
       let payload: ArticlePayload | undefined;
       let created = true;
       if (existing?.remoteId) {
-        const data = await this.graphql<{ articleUpdate?: ArticlePayload }>(
-          creds,
-          ARTICLE_UPDATE,
-          { id: existing.remoteId, article },
-          "update the article",
-        );
-        const update = data.articleUpdate;
-        const gone = update?.userErrors.some((e) => e.code === "NOT_FOUND" && e.field?.includes("id"));
+        const updated = await withFreeHandle(update);
+        const gone = updated?.userErrors.some((e) => e.code === "NOT_FOUND" && e.field?.includes("id"));
         if (gone) notes.push("The article published earlier no longer exists on Shopify; a new article was created.");
         else {
-          payload = update;
+          payload = updated;
           created = false;
         }
       }
-      if (!payload) {
-        const data = await this.graphql<{ articleCreate?: ArticlePayload }>(
-          creds,
-          ARTICLE_CREATE,
-          { article: { ...article, blogId: target.blog.id, author: { name: post.authorName } } },
-          "create the article",
-        );
-        payload = data.articleCreate;
-      }
+      payload ??= await withFreeHandle(create);
       if (!payload) throw new RemoteError("unavailable", `${creds.shopDomain} did not answer with the article.`);
       if (payload.userErrors.length > 0) {
         const first = payload.userErrors[0];

@@ -51,6 +51,7 @@ export class FakeShopify {
   private server?: Server;
   private nextId = 558169081;
   private throttleNext = false;
+  private userErrorsNext?: { code: string; field: string[]; message: string }[];
   private http429Next?: string;
 
   constructor(
@@ -65,6 +66,11 @@ export class FakeShopify {
   /** The next GraphQL call is throttled (200 with a THROTTLED error, as Shopify answers). */
   throttleOnce(): void {
     this.throttleNext = true;
+  }
+
+  /** The next articleCreate / articleUpdate answers with these userErrors. */
+  userErrorsOnce(errors: { code: string; field: string[]; message: string }[]): void {
+    this.userErrorsNext = errors;
   }
 
   /** The next call answers HTTP 429 with this Retry-After. */
@@ -186,6 +192,11 @@ export class FakeShopify {
           extensions: cost(10, 1990),
         });
       const input = (variables.article ?? {}) as Record<string, unknown>;
+      if (this.userErrorsNext) {
+        const userErrors = this.userErrorsNext;
+        this.userErrorsNext = undefined;
+        return json(res, 200, { data: { [operation]: { article: null, userErrors } }, extensions: cost(10, 1990) });
+      }
       const payload =
         operation === "articleCreate" ? this.create(input) : this.update(String(variables.id ?? ""), input);
       return json(res, 200, { data: { [operation]: payload }, extensions: cost(10, 1990) });
@@ -208,7 +219,8 @@ export class FakeShopify {
       title: String(input.title),
       body: String(input.body ?? ""),
       summary: String(input.summary ?? ""),
-      handle: this.uniqueHandle(String(input.handle ?? input.title), id),
+      // A handle given must be free; without one Shopify makes a unique one from the title.
+      handle: typeof input.handle === "string" ? slug(input.handle) : this.freeHandle(String(input.title)),
       tags: (input.tags as string[] | undefined) ?? [],
       isPublished: Boolean(input.isPublished),
       publishedAt: null,
@@ -229,7 +241,7 @@ export class FakeShopify {
     if (errors.length) return { article: null, userErrors: errors };
     for (const k of ["title", "body", "summary"] as const)
       if (typeof input[k] === "string") article[k] = input[k] as string;
-    if (typeof input.handle === "string") article.handle = this.uniqueHandle(input.handle, id);
+    if (typeof input.handle === "string") article.handle = slug(input.handle);
     if (Array.isArray(input.tags)) article.tags = input.tags as string[];
     if ("image" in input) article.image = (input.image as FakeShopifyArticle["image"]) ?? null;
     if (typeof input.isPublished === "boolean") article.isPublished = input.isPublished;
@@ -273,20 +285,23 @@ export class FakeShopify {
     return errors;
   }
 
-  private uniqueHandle(handle: string, id: string): string {
-    return (
-      handle
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "") ||
-      id.split("/").pop() ||
-      "article"
-    );
+  private freeHandle(title: string): string {
+    const base = slug(title) || "article";
+    let candidate = base;
+    for (let n = 1; [...this.articles.values()].some((a) => a.handle === candidate); n++) candidate = `${base}-${n}`;
+    return candidate;
   }
 
   private articleJson(a: FakeShopifyArticle) {
     return { id: a.id, handle: a.handle, isPublished: a.isPublished, publishedAt: a.publishedAt };
   }
+}
+
+function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
