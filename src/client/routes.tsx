@@ -33,6 +33,9 @@ const DirectGrant = lazy(() =>
 const FullApp = lazy(() =>
   import("./features/writing/full-app/full-app-page").then((m) => ({ default: m.FullAppPage })),
 );
+const Connections = lazy(() =>
+  import("./features/publishing/connections-page").then((m) => ({ default: m.ConnectionsPage })),
+);
 const ProseConsole = lazy(() =>
   import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
 );
@@ -55,6 +58,7 @@ export const router = createBrowserRouter([
       { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
       { path: PAGE_ROUTES.settings, element: <SettingsPage /> },
+      { path: PAGE_ROUTES.settingsConnections, element: page(<Connections />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -15,6 +15,7 @@ export const PAGE_ROUTES = {
   adminCampaigns: "/admin/bonus-credits",
   adminDirectGrant: "/admin/direct-grant",
   settings: "/settings",
+  settingsConnections: "/settings/connections",
   oauthPopup: "/auth/popup-complete",
 } as const;
 
