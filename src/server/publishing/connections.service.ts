@@ -146,7 +146,10 @@ export class ConnectionsService {
       else if (err instanceof RemoteError && err.kind !== "unavailable" && err.kind !== "rate-limited")
         verdict = { status: "failed", lastError: err.message };
       else if (err instanceof RemoteError) throw toAppError(err, "connect");
-      else throw err;
+      else {
+        this.deps.logger.error({ event: "publishing.verify.unexpected", err, connectionId: id });
+        throw new AppError("PROVIDER_ERROR", "The site answered in a way Draftsmith did not understand.");
+      }
     }
     const [updated] = await db
       .update(publishingConnections)
@@ -214,7 +217,9 @@ export class ConnectionsService {
       return await run();
     } catch (err) {
       if (err instanceof RemoteError) throw toAppError(err, during);
-      throw err;
+      if (err instanceof AppError) throw err;
+      this.deps.logger.error({ event: "publishing.connect.unexpected", err });
+      throw new AppError("PROVIDER_ERROR", "The site answered in a way Draftsmith did not understand.");
     }
   }
 }

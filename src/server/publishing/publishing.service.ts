@@ -109,7 +109,13 @@ export class PublishingService {
         kind: err instanceof RemoteError ? err.kind : "internal",
       });
       if (err instanceof RemoteError) throw toAppError(err, "publish");
-      throw err;
+      if (err instanceof AppError) throw err;
+      // A site answered in a shape the client did not expect: its problem or ours, never a 500.
+      logger.error({ event: "publishing.publish.unexpected", err, publicationId: claimed.id, platform });
+      throw new AppError(
+        "PROVIDER_ERROR",
+        `${PLATFORM_LABEL[platform]} answered in a way Draftsmith did not understand.`,
+      );
     }
 
     const [row] = await db

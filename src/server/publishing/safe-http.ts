@@ -194,7 +194,13 @@ export class SafeHttp {
       res.body.resume(); // discard the redirect's body
       if (hop + 1 > MAX_REDIRECTS)
         throw new SafeHttpError("too-many-redirects", `${url.host} redirected more than ${MAX_REDIRECTS} times.`);
-      const next = this.checkUrl(new URL(location, url));
+      let target: URL;
+      try {
+        target = new URL(location, url);
+      } catch {
+        throw new SafeHttpError("bad-url", `${url.host} redirected to an address that is not valid.`);
+      }
+      const next = this.checkUrl(target);
       if (next.origin !== url.origin) {
         headers = Object.fromEntries(
           Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())),

@@ -92,7 +92,11 @@ export class ShopifyClient {
         shopName: data.shop?.name ? plainText(data.shop.name, 200) : creds.shopDomain,
         publicUrl: (data.shop?.primaryDomain?.url ?? `https://${creds.shopDomain}`).replace(/\/+$/, ""),
         scopes,
-        blogs: (data.blogs?.nodes ?? []).map((b) => ({ id: b.id, title: plainText(b.title, 200), handle: b.handle })),
+        blogs: (data.blogs?.nodes ?? []).map((b) => ({
+          id: b.id,
+          title: plainText(b.title ?? "", 200),
+          handle: b.handle ?? "",
+        })),
       };
     });
   }
@@ -156,7 +160,7 @@ export class ShopifyClient {
       // one, and Shopify keeps the article's handle (update) or makes a free one from the title (create).
       const withFreeHandle = async (send: (input: Record<string, unknown>) => Promise<ArticlePayload | undefined>) => {
         const first = await send(article);
-        if (!first?.userErrors.some((e) => e.code === "TAKEN" && e.field?.includes("handle"))) return first;
+        if (!first?.userErrors?.some((e) => e.code === "TAKEN" && e.field?.includes("handle"))) return first;
         const { handle: _taken, ...rest } = article;
         const second = await send(rest);
         if (second?.article)
@@ -170,7 +174,7 @@ export class ShopifyClient {
       let created = true;
       if (existing?.remoteId) {
         const updated = await withFreeHandle(update);
-        const gone = updated?.userErrors.some((e) => e.code === "NOT_FOUND" && e.field?.includes("id"));
+        const gone = updated?.userErrors?.some((e) => e.code === "NOT_FOUND" && e.field?.includes("id"));
         if (gone) notes.push("The article published earlier no longer exists on Shopify; a new article was created.");
         else {
           payload = updated;
@@ -179,10 +183,11 @@ export class ShopifyClient {
       }
       payload ??= await withFreeHandle(create);
       if (!payload) throw new RemoteError("unavailable", `${creds.shopDomain} did not answer with the article.`);
-      if (payload.userErrors.length > 0) {
-        const first = payload.userErrors[0];
-        const list = payload.userErrors
-          .map((e) => `${plainText(e.message, 200)}${e.field?.length ? ` (${e.field.join(".")})` : ""}`)
+      const userErrors = payload.userErrors ?? [];
+      if (userErrors.length > 0) {
+        const first = userErrors[0];
+        const list = userErrors
+          .map((e) => `${plainText(e.message ?? "", 200)}${e.field?.length ? ` (${e.field.join(".")})` : ""}`)
           .join("; ");
         throw new RemoteError("rejected", `Shopify refused the article: ${list}`, undefined, first?.code ?? undefined);
       }

@@ -75,6 +75,14 @@ describe("WordPressClient", () => {
     );
   });
 
+  it("reports an answer without the saved post as the site's failure, not ours", async () => {
+    const wp = await site();
+    wp.failNext({ method: "POST", path: "/wp/v2/posts", status: 201, body: { id: "not-a-number" } });
+    const err = await client.publish(creds(wp), post).catch((e: unknown) => e);
+    expect((err as RemoteError).kind).toBe("unavailable");
+    expect((err as RemoteError).message).toBe(`${new URL(wp.url).host} did not answer with the saved post.`);
+  });
+
   it("tells the user to create a category the account may not create", async () => {
     const wp = await site({
       users: [{ ...EDITOR, capabilities: { ...EDITOR.capabilities, manage_categories: false } }],
