@@ -48,6 +48,10 @@ test("publish as a draft, one request per double click, the URL shown; again upd
 
   const bodies: Record<string, unknown>[] = [];
   let release: () => void = () => {};
+  let published: PublishResponse["publication"] | null = null;
+  await page.route("**/api/documents/doc-e2e/publications", (route) =>
+    route.fulfill({ json: { publications: published ? [published] : [] } }),
+  );
   await page.route("**/api/documents/doc-e2e/publish", async (route) => {
     bodies.push(route.request().postDataJSON() as Record<string, unknown>);
     const n = bodies.length;
@@ -69,6 +73,7 @@ test("publish as a draft, one request per double click, the URL shown; again upd
       updated: n > 1,
       notes: [],
     };
+    published = answer.publication;
     await route.fulfill({ json: answer });
   });
 
@@ -87,6 +92,10 @@ test("publish as a draft, one request per double click, the URL shown; again upd
   release();
   await expect(dialog.getByRole("status")).toContainText("Saved as a draft");
   await expect(dialog.getByRole("link", { name: /post\.php\?post=101/ })).toBeVisible();
+  // The document's list of publications is refreshed behind the dialog.
+  const listed = page.locator("section[aria-label='Published on']"); // behind the modal, so hidden from the accessibility tree
+  await expect(listed).toContainText("Fake Bakery Blog");
+  await expect(listed).toContainText("Draft");
   expect(bodies).toEqual([
     {
       connectionId: connection.id,

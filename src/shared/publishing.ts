@@ -219,6 +219,11 @@ export interface PublicationView {
   publishedAt: string;
 }
 
+/** GET /api/documents/:id/publications: where the document is published, newest first. */
+export interface PublicationsResponse {
+  publications: PublicationView[];
+}
+
 export interface PublishResponse {
   publication: PublicationView;
   /** true when an earlier post was updated instead of a new one created. */

@@ -12,6 +12,10 @@ import { apiPost, apiRequest } from "../../lib/api";
 /** GET /api/connections, through the default query function. */
 export const CONNECTIONS_KEY = ["/api/connections"] as const;
 
+/** GET /api/documents/:id/publications, through the default query function. */
+export const publicationsKey = (documentId: string) =>
+  [`/api/documents/${encodeURIComponent(documentId)}/publications`] as const;
+
 export const createConnection = (body: CreateConnectionRequest) =>
   apiPost<ConnectionResponse>("/api/connections", body);
 

@@ -2,7 +2,7 @@
 // tags and a featured image, then POST /api/documents/:id/publish. One click sends one request: the
 // button is disabled while it runs and a second click before React re-renders is ignored. Publishing
 // the same document again updates the post it made before (the server decides; the answer says so).
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Send } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -22,7 +22,7 @@ import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { CONNECTIONS_KEY, publishDocument } from "./api";
+import { CONNECTIONS_KEY, publicationsKey, publishDocument } from "./api";
 import { type PublishFormValues, publishedTitle, publishFormDefaults, publishRequestBody } from "./publish-form";
 
 const STATUS_LABEL: Record<PublishStatus, string> = {
@@ -62,6 +62,7 @@ export function PublishDialog({ documentId, versionId, trigger, onPublished }: P
 
 function PublishForm({ documentId, versionId, onPublished }: Omit<PublishDialogProps, "trigger">) {
   const ids = useId();
+  const queryClient = useQueryClient();
   const connections = useQuery<ConnectionsResponse>({ queryKey: CONNECTIONS_KEY });
   const usable = (connections.data?.connections ?? []).filter((c) => c.status === "verified");
   const [values, setValues] = useState<PublishFormValues>(publishFormDefaults());
@@ -76,6 +77,7 @@ function PublishForm({ documentId, versionId, onPublished }: Omit<PublishDialogP
     onSuccess: (res) => {
       setResult(res);
       toast.success(publishedTitle(res), res.publication.url);
+      void queryClient.invalidateQueries({ queryKey: publicationsKey(documentId) });
       onPublished?.(res);
     },
     onSettled: () => {
