@@ -21,6 +21,11 @@ export function createPublishing(opts: {
   http?: SafeHttp;
 }) {
   const { config, db, logger } = opts;
+  if (config.allowPrivateHosts)
+    logger.warn(
+      { event: "publishing.private_hosts_allowed" },
+      "PUBLISH_ALLOW_PRIVATE_HOSTS=true: users can connect http:// and private-network sites",
+    );
   const http =
     opts.http ??
     new SafeHttp({
