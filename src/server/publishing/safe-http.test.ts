@@ -93,6 +93,14 @@ describe("SafeHttp without PUBLISH_ALLOW_PRIVATE_HOSTS", () => {
     await http.close();
   });
 
+  it("refuses ports other than the standard https ones (no port scanning through us)", async () => {
+    const http = strict();
+    const err = await refusal(http.request("https://example.com:22/"));
+    expect(err.failure).toBe("bad-url");
+    expect(err.message).toBe("example.com:22: only the standard https port (443, or 8443) can be used.");
+    await http.close();
+  });
+
   it("refuses a host name that resolves to a private address, inside the connection's own lookup", async () => {
     const http = strict({ resolver: fakeDns({ "intranet.example.test": "10.0.0.7" }) });
     const err = await refusal(http.request("https://intranet.example.test/wp-json/"));
@@ -114,7 +122,10 @@ describe("SafeHttp without PUBLISH_ALLOW_PRIVATE_HOSTS", () => {
   it("connects to the address its own lookup checked (no second DNS answer can slip in)", async () => {
     // The name exists only in our fake DNS: reaching the server proves the socket used our answer.
     const dns: Record<string, string> = { "blog.example.test": "127.0.0.1" };
-    const http = strict({ resolver: fakeDns(dns), testing: { addressPolicy: loopbackIsPublic, allowHttp: true } });
+    const http = strict({
+      resolver: fakeDns(dns),
+      testing: { addressPolicy: loopbackIsPublic, allowHttpOnAnyPort: true },
+    });
     const ok = await http.request(`http://blog.example.test:${port}/hello`);
     expect(ok.json()).toEqual({ ok: true, path: "/hello" });
     // A name whose DNS answer is private when the connection is made is refused at that moment.
@@ -132,7 +143,7 @@ describe("SafeHttp without PUBLISH_ALLOW_PRIVATE_HOSTS", () => {
   ])("does not follow a redirect to %s", async (_name, target) => {
     const http = strict({
       resolver: fakeDns({ "intranet.example.test": "192.168.7.7" }),
-      testing: { addressPolicy: loopbackIsPublic, allowHttp: true },
+      testing: { addressPolicy: loopbackIsPublic, allowHttpOnAnyPort: true },
     });
     const before = hits.length;
     const err = await refusal(http.request(`${origin}/redirect?to=${encodeURIComponent(target)}`));
@@ -144,7 +155,7 @@ describe("SafeHttp without PUBLISH_ALLOW_PRIVATE_HOSTS", () => {
   it("follows a redirect within the site, and drops credentials when one leaves the origin", async () => {
     const http = strict({
       resolver: fakeDns({ "other.example.test": "127.0.0.1" }),
-      testing: { addressPolicy: loopbackIsPublic, allowHttp: true },
+      testing: { addressPolicy: loopbackIsPublic, allowHttpOnAnyPort: true },
     });
     const same = await http.request(`${origin}/redirect?to=/landing`, { headers: { authorization: "Basic c2VjcmV0" } });
     expect(same.json()).toEqual({ ok: true, path: "/landing" });
@@ -158,7 +169,7 @@ describe("SafeHttp without PUBLISH_ALLOW_PRIVATE_HOSTS", () => {
   });
 
   it("stops after three redirects", async () => {
-    const http = strict({ testing: { addressPolicy: loopbackIsPublic, allowHttp: true } });
+    const http = strict({ testing: { addressPolicy: loopbackIsPublic, allowHttpOnAnyPort: true } });
     let url = "/done";
     for (let i = 0; i < 4; i++) url = `/redirect?to=${encodeURIComponent(url)}`;
     expect((await refusal(http.request(`${origin}${url}`))).failure).toBe("too-many-redirects");

@@ -15,6 +15,7 @@ import { Agent, request } from "undici";
 import { type AddressVerdict, classifyAddress, describeRange, isIpLiteral } from "./address-policy";
 
 export const MAX_REDIRECTS = 3;
+const HTTPS_PORTS = ["443", "8443"];
 
 export type SafeHttpFailure =
   | "bad-url"
@@ -53,10 +54,10 @@ export interface SafeHttpOptions {
   /** Largest response body read, bytes. */
   maxResponseBytes: number;
   resolver?: Resolver;
-  /** Tests only: which addresses count as public (default: classifyAddress), and whether plain http
-   *  is allowed without allowPrivate — so a loopback server can stand in for a public host while
-   *  every other rule stays real. */
-  testing?: { addressPolicy?: (address: string) => AddressVerdict; allowHttp?: boolean };
+  /** Tests only: which addresses count as public (default: classifyAddress), and whether plain http on
+   *  any port is allowed without allowPrivate — so a loopback server can stand in for a public host
+   *  while every other rule stays real. */
+  testing?: { addressPolicy?: (address: string) => AddressVerdict; allowHttpOnAnyPort?: boolean };
 }
 
 export interface SafeRequest {
@@ -86,12 +87,12 @@ export class SafeHttp {
   private readonly agent: Agent;
   private readonly resolver: Resolver;
   private readonly verdictOf: (address: string) => AddressVerdict;
-  private readonly allowHttp: boolean;
+  private readonly allowHttpOnAnyPort: boolean;
 
   constructor(private readonly opts: SafeHttpOptions) {
     this.resolver = opts.resolver ?? systemResolver;
     this.verdictOf = opts.testing?.addressPolicy ?? classifyAddress;
-    this.allowHttp = opts.allowPrivate || Boolean(opts.testing?.allowHttp);
+    this.allowHttpOnAnyPort = opts.allowPrivate || Boolean(opts.testing?.allowHttpOnAnyPort);
     this.agent = new Agent({
       connect: {
         timeout: Math.min(opts.timeoutMs, 10_000),
@@ -130,11 +131,16 @@ export class SafeHttp {
       throw new SafeHttpError("bad-url", `Only https:// addresses can be used (got ${url.protocol}).`);
     if (url.username || url.password)
       throw new SafeHttpError("bad-url", "The address must not contain a user name or password.");
-    if (url.protocol !== "https:" && !this.allowHttp)
-      throw new SafeHttpError(
-        "insecure-scheme",
-        `${url.host} must be reached over https:// (credentials are never sent over plain http).`,
-      );
+    if (!this.allowHttpOnAnyPort) {
+      if (url.protocol !== "https:")
+        throw new SafeHttpError(
+          "insecure-scheme",
+          `${url.host} must be reached over https:// (credentials are never sent over plain http).`,
+        );
+      // The standard https ports only: the server must not become a port scanner of other people's hosts.
+      if (url.port && !HTTPS_PORTS.includes(url.port))
+        throw new SafeHttpError("bad-url", `${url.host}: only the standard https port (443, or 8443) can be used.`);
+    }
     if (!this.opts.allowPrivate && isIpLiteral(url.hostname)) {
       const verdict = this.verdictOf(url.hostname);
       if (!verdict.allowed) throw privateAddress(url.hostname, url.hostname, verdict.range);
