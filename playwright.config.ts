@@ -25,6 +25,8 @@ const serverEnv = (port: number, dir: string): Record<string, string> => ({
   WELCOME_BONUS_CREDITS: "50",
   // Every browser test signs up from 127.0.0.1; the limit itself is tested in src/server/auth.
   SIGN_UPS_PER_MINUTE: "1000",
+  // e2e/publishing connects to loopback fakes of WordPress (http on 127.0.0.1).
+  PUBLISH_ALLOW_PRIVATE_HOSTS: "true",
   ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
 });
 

@@ -40,6 +40,9 @@ const Documents = lazy(() => import("./features/documents/documents-page").then(
 const DocumentPage = lazy(() =>
   import("./features/documents/document-page").then((m) => ({ default: m.DocumentPage })),
 );
+const Connections = lazy(() =>
+  import("./features/publishing/connections-page").then((m) => ({ default: m.ConnectionsPage })),
+);
 const ProseConsole = lazy(() =>
   import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
 );
@@ -65,6 +68,7 @@ export const router = createBrowserRouter([
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },
       { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
+      { path: PAGE_ROUTES.settingsConnections, element: page(<Connections />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -20,6 +20,7 @@ import { AppError } from "./errors";
 import { onError } from "./http/errors";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
 import type { AppEnv } from "./http/types";
+import { connectionRoutes } from "./publishing/publishing.routes";
 import { seoRoutes } from "./seo/seo.routes";
 import { writingRoutes } from "./writing/writing.routes";
 
@@ -110,6 +111,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));
   app.route("/api", documentsRoutes(deps));
+  app.route("/api/connections", connectionRoutes(deps.publishing));
 
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);

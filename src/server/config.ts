@@ -71,6 +71,17 @@ const ConfigSchema = z.object({
   WELCOME_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   HOLD_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Key material for connection secrets (AES-256-GCM via HKDF); defaults to the auth secret. */
+  ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "ENCRYPTION_KEY must be at least 32 characters",
+  }),
+  /** Lets publishing reach http:// and private addresses (an intranet WordPress; tests). */
+  PUBLISH_ALLOW_PRIVATE_HOSTS: z
+    .enum(["true", "false", ""], { message: "PUBLISH_ALLOW_PRIVATE_HOSTS must be true or false" })
+    .default("false"),
+  PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /** Tests point the Shopify client at a loopback fake instead of https://<store>.myshopify.com. */
+  SHOPIFY_API_BASE: optionalUrl("SHOPIFY_API_BASE"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -156,6 +167,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: c.MAIL_FROM ?? `Draftsmith <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
     },
     requireEmailVerification: c.REQUIRE_EMAIL_VERIFICATION === "true",
+    publishing: {
+      encryptionKey: c.ENCRYPTION_KEY,
+      allowPrivateHosts: c.PUBLISH_ALLOW_PRIVATE_HOSTS === "true",
+      timeoutMs: c.PUBLISH_TIMEOUT_MS,
+      shopifyApiBase: c.SHOPIFY_API_BASE?.replace(/\/+$/, ""),
+    },
   };
 }
 

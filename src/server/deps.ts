@@ -19,6 +19,7 @@ import { DocumentsService } from "./documents/documents.service";
 import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
+import { createPublishing } from "./publishing";
 import { SeoService } from "./seo/seo.service";
 import { createWritingModels } from "./writing/models";
 import { WritingService } from "./writing/writing.service";
@@ -73,6 +74,13 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     documents,
   });
   const seo = new SeoService({ charges, models, logger, documents });
+  const publishing = createPublishing({
+    config: config.publishing,
+    // Connection secrets are sealed with ENCRYPTION_KEY, else with the auth secret.
+    keyMaterial: config.publishing.encryptionKey ?? resolveAuthSecret(config.authSecret, config.dataDir),
+    db,
+    logger,
+  });
   return {
     config,
     database,
@@ -93,6 +101,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     campaigns,
     billing,
     directGrants,
+    publishing,
   };
 }
 

@@ -17,6 +17,7 @@ export const PAGE_ROUTES = {
   settings: "/settings",
   resetPassword: "/reset-password",
   documents: "/documents",
+  settingsConnections: "/settings/connections",
   oauthPopup: "/auth/popup-complete",
 } as const;
 

@@ -1,4 +1,4 @@
-import { Coins, CreditCard, Files, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
+import { Coins, CreditCard, Files, Link2, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
@@ -93,6 +93,9 @@ export function Header() {
                   </DropdownMenuItem>
                   <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.settings)}>
                     <Settings className="size-4" /> Settings
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.settingsConnections)}>
+                    <Link2 className="size-4" /> Connections
                   </DropdownMenuItem>
                   {user.role === "admin" && (
                     <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.adminCampaigns)}>

@@ -1,0 +1,233 @@
+// Publishing contract shared by the server (/api/connections, /api/documents/:id/publish) and the
+// client: connection forms, the publish dialog and what the API answers. Pure: zod and types only.
+import { z } from "zod";
+
+export const PUBLISH_PLATFORMS = ["wordpress", "shopify"] as const;
+export type PublishPlatform = (typeof PUBLISH_PLATFORMS)[number];
+
+/** draft: saved, not visible (the default); publish: live now; future: scheduled for publishAt. */
+export const PUBLISH_STATUSES = ["draft", "publish", "future"] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+
+export const PLATFORM_LABEL: Record<PublishPlatform, string> = { wordpress: "WordPress", shopify: "Shopify" };
+
+export const MAX_CONNECTIONS_PER_USER = 20;
+export const MAX_TERMS = 20;
+export const MAX_TERM_LENGTH = 100;
+
+const isHttpUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "https:" || u.protocol === "http:") && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * "example.com", "https://example.com/blog/" → "https://example.com/blog" (no query, no fragment,
+ * no trailing slash). A missing scheme means https. Returns undefined for anything that is not a
+ * web address.
+ */
+export function normalizeSiteUrl(input: string): string | undefined {
+  const trimmed = input.trim();
+  if (!trimmed) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  if (!isHttpUrl(withScheme)) return undefined;
+  const u = new URL(withScheme);
+  if (u.username || u.password) return undefined;
+  // People paste the admin or the REST root; the site is what comes before it.
+  const path = u.pathname.replace(/\/(wp-admin|wp-json|wp-login\.php)(\/.*)?$/i, "").replace(/\/+$/, "");
+  return `${u.protocol}//${u.host}${path}`;
+}
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
+
+/** "my-shop", "my-shop.myshopify.com", "https://my-shop.myshopify.com/admin" → "my-shop.myshopify.com". */
+export function normalizeShopDomain(input: string): string | undefined {
+  let s = input.trim().toLowerCase();
+  s = s.replace(/^https?:\/\//, "").replace(/[/?#].*$/, "");
+  if (/^[a-z0-9][a-z0-9-]{0,60}$/.test(s)) s = `${s}.myshopify.com`;
+  return SHOP_DOMAIN.test(s) ? s : undefined;
+}
+
+const siteUrl = z
+  .string({ error: "Site URL is required" })
+  .max(500, "Site URL must be at most 500 characters")
+  .transform((s, ctx) => {
+    const url = normalizeSiteUrl(s);
+    if (!url) {
+      ctx.addIssue({ code: "custom", message: "Site URL must be your WordPress address, like https://example.com" });
+      return z.NEVER;
+    }
+    return url;
+  });
+
+const shopDomain = z
+  .string({ error: "Store domain is required" })
+  .max(200, "Store domain must be at most 200 characters")
+  .transform((s, ctx) => {
+    const domain = normalizeShopDomain(s);
+    if (!domain) {
+      ctx.addIssue({ code: "custom", message: "Store domain must be your store's .myshopify.com address" });
+      return z.NEVER;
+    }
+    return domain;
+  });
+
+const secret = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(255, `${name} must be at most 255 characters`);
+
+export const WordPressConnectionInput = z.object({
+  platform: z.literal("wordpress"),
+  siteUrl,
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(100, "Username must be at most 100 characters"),
+  applicationPassword: secret("Application password"),
+});
+export type WordPressConnectionInput = z.infer<typeof WordPressConnectionInput>;
+
+/** A store and its token, before a blog is chosen (POST /api/connections/shopify/blogs). */
+export const ShopifyStoreInput = z.object({
+  shopDomain,
+  accessToken: secret("Access token"),
+});
+export type ShopifyStoreInput = z.infer<typeof ShopifyStoreInput>;
+
+export const ShopifyConnectionInput = ShopifyStoreInput.extend({
+  platform: z.literal("shopify"),
+  blogId: z
+    .string({ error: "Choose a blog" })
+    .regex(/^gid:\/\/shopify\/Blog\/\d+$/, "Choose a blog from the store's blogs"),
+});
+export type ShopifyConnectionInput = z.infer<typeof ShopifyConnectionInput>;
+
+/** POST /api/connections */
+export const CreateConnectionRequest = z.discriminatedUnion(
+  "platform",
+  [WordPressConnectionInput, ShopifyConnectionInput],
+  {
+    error: "Platform must be wordpress or shopify",
+  },
+);
+export type CreateConnectionRequest = z.infer<typeof CreateConnectionRequest>;
+
+export type ConnectionStatus = "verified" | "failed";
+
+/** A connection as the API shows it: never the secret, only its last four characters. */
+export interface ConnectionView {
+  id: string;
+  platform: PublishPlatform;
+  /** The site's or store's own name (from its API), else its address. */
+  name: string;
+  /** WordPress: the site address; Shopify: https://<store>.myshopify.com */
+  siteUrl: string;
+  /** WordPress user name. */
+  username?: string;
+  /** Shopify: the blog articles go to. */
+  blog?: ShopifyBlog;
+  /** "••••1234" */
+  secretHint: string;
+  status: ConnectionStatus;
+  /** Why the last verification failed, in the site's own words. */
+  lastError: string | null;
+  verifiedAt: string | null;
+  createdAt: string;
+}
+
+export interface ShopifyBlog {
+  id: string;
+  title: string;
+  handle: string;
+}
+
+/** GET /api/connections */
+export interface ConnectionsResponse {
+  connections: ConnectionView[];
+}
+
+/** POST /api/connections and POST /api/connections/:id/verify */
+export interface ConnectionResponse {
+  connection: ConnectionView;
+}
+
+/** POST /api/connections/shopify/blogs */
+export interface ShopifyBlogsResponse {
+  shopName: string;
+  blogs: ShopifyBlog[];
+}
+
+const term = z
+  .string()
+  .trim()
+  .min(1, "Categories and tags must not be empty")
+  .max(MAX_TERM_LENGTH, `Categories and tags must be at most ${MAX_TERM_LENGTH} characters`);
+
+/** POST /api/documents/:id/publish */
+export const PublishRequest = z
+  .object({
+    connectionId: z.string({ error: "Choose a connection" }).trim().min(1, "Choose a connection").max(100),
+    /** The version to publish; the document's latest version when absent. */
+    versionId: z.string().trim().min(1).max(100).optional(),
+    status: z.enum(PUBLISH_STATUSES, { error: "Status must be draft, publish or future" }).default("draft"),
+    /** ISO 8601 date-time with an offset; only with status "future". */
+    publishAt: z.iso
+      .datetime({ offset: true, error: "publishAt must be an ISO date-time, like 2030-01-31T09:00:00Z" })
+      .optional(),
+    categories: z.array(term).max(MAX_TERMS, `At most ${MAX_TERMS} categories`).optional(),
+    tags: z.array(term).max(MAX_TERMS, `At most ${MAX_TERMS} tags`).optional(),
+    featuredImageUrl: z
+      .string()
+      .trim()
+      .max(2000, "Featured image URL must be at most 2000 characters")
+      .refine(isHttpUrl, "Featured image URL must be an http(s) address")
+      .optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.status === "future") {
+      if (!r.publishAt) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Choose when to publish" });
+      else if (Date.parse(r.publishAt) <= Date.now())
+        ctx.addIssue({ code: "custom", path: ["publishAt"], message: "The publishing time must be in the future" });
+    } else if (r.publishAt) {
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: "publishAt is only for status future" });
+    }
+  });
+export type PublishRequest = z.infer<typeof PublishRequest>;
+export type PublishRequestInput = z.input<typeof PublishRequest>;
+
+export interface PublicationView {
+  id: string;
+  documentId: string;
+  versionId: string;
+  connectionId: string | null;
+  platform: PublishPlatform;
+  remoteId: string;
+  /** The post's address: its public link once live, else where to edit it. */
+  url: string;
+  /** Where to edit it in WordPress or Shopify. */
+  editUrl: string;
+  status: PublishStatus;
+  publishAt: string | null;
+  /** When it was last sent. */
+  publishedAt: string;
+}
+
+/** GET /api/documents/:id/publications: where the document is published, newest first. */
+export interface PublicationsResponse {
+  publications: PublicationView[];
+}
+
+export interface PublishResponse {
+  publication: PublicationView;
+  /** true when an earlier post was updated instead of a new one created. */
+  updated: boolean;
+  /** What the user should know (e.g. SEO fields the site does not expose). */
+  notes: string[];
+}
