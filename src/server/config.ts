@@ -55,6 +55,12 @@ const ConfigSchema = z.object({
   WELCOME_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   HOLD_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Longest the CPU work of one request (markdown → HTML, the SEO report, detection) may run. */
+  CPU_TIME_LIMIT_MS: z.coerce
+    .number({ message: "CPU_TIME_LIMIT_MS must be a number of milliseconds" })
+    .int()
+    .min(10)
+    .default(5000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -122,5 +128,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     welcomeBonusCredits: c.WELCOME_BONUS_CREDITS,
     holdTtlSeconds: c.HOLD_TTL_SECONDS,
     signUpsPerMinute: c.SIGN_UPS_PER_MINUTE,
+    cpuTimeLimitMs: c.CPU_TIME_LIMIT_MS,
   };
 }

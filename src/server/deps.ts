@@ -7,6 +7,8 @@ import { resolveAuthSecret } from "./auth/secret";
 import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
+import { pooledBuiltinDetector } from "./cpu/detector";
+import { CpuPool } from "./cpu/pool";
 import { CampaignService } from "./credits/campaigns.service";
 import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
@@ -45,8 +47,12 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
   const writing = new WritingService({ db, ledger, models, logger });
-  const detection = new DetectionService({ db, ledger, detector: createDetector(config.detection), logger });
-  const seo = new SeoService({ ledger, models, logger });
+  // CPU-bound request work runs in worker threads with a time limit (the built-in detector too).
+  const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs });
+  const chosenDetector = createDetector(config.detection);
+  const detector = chosenDetector.name === "builtin" ? pooledBuiltinDetector(cpu) : chosenDetector;
+  const detection = new DetectionService({ db, ledger, detector, logger });
+  const seo = new SeoService({ ledger, models, logger, cpu });
   return {
     config,
     database,
@@ -62,6 +68,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     campaigns,
     billing,
     directGrants,
+    cpu,
   };
 }
 

@@ -16,11 +16,12 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import type { AiProvider } from "../../shared/writing";
+import type { CpuPool } from "../cpu/pool";
 import type { Ledger } from "../credits/credits.service";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "../writing/models";
-import { buildSeoRevisePrompt, produceSeoHtml, reviseForSeo, SEO_REVISE_SYSTEM_PROMPT } from "./index";
+import { buildSeoRevisePrompt, type produceSeoHtml, SEO_REVISE_SYSTEM_PROMPT } from "./index";
 
 /** api_usage.endpoint of each call: the path the client called. */
 export const SEO_ENDPOINTS = {
@@ -33,6 +34,8 @@ export interface SeoServiceDeps {
   ledger: Pick<Ledger, "hold" | "settle" | "release">;
   models: WritingModels;
   logger: Logger;
+  /** The markdown pipeline and the rules' revision run in its workers, under its time limit. */
+  cpu: Pick<CpuPool, "run">;
 }
 
 /**
@@ -55,12 +58,13 @@ export function imageUrlsOf(req: Pick<SeoRequest, "imageUrls">): string[] {
 
 /** The HTML for `markdown` with the request's platform, images, title and publication date. */
 function produceFor(
+  cpu: SeoServiceDeps["cpu"],
   req: SeoRequest,
   imageUrls: string[],
   markdown: string,
   keyphrase: Parameters<typeof produceSeoHtml>[0]["keyphrase"],
 ) {
-  return produceSeoHtml({
+  return cpu.run("produceSeoHtml", {
     markdown,
     platform: req.platform,
     imageUrls,
@@ -91,7 +95,7 @@ export class SeoService {
     await ledger.hold({ userId, amount: SEO_CREDITS.produceCode, requestId: holdId });
     try {
       const started = performance.now();
-      const result = produceFor(req, imageUrls, req.content, req.keyphrase);
+      const result = await produceFor(this.deps.cpu, req, imageUrls, req.content, req.keyphrase);
       const { creditsUsed } = await ledger.settle({
         userId,
         requestId: holdId,
@@ -155,8 +159,8 @@ export class SeoService {
     finish: (rev: Revision, produced: ReturnType<typeof produceSeoHtml>) => R,
   ) {
     const imageUrls = imageUrlsOf(req);
-    return this.withRevision(userId, req, kind, signal, (rev) =>
-      finish(rev, produceFor(req, imageUrls, rev.revisedText, rev.keyphrase)),
+    return this.withRevision(userId, req, kind, signal, async (rev) =>
+      finish(rev, await produceFor(this.deps.cpu, req, imageUrls, rev.revisedText, rev.keyphrase)),
     );
   }
 
@@ -170,7 +174,7 @@ export class SeoService {
     req: SeoRequest,
     kind: "revise" | "optimize",
     signal: AbortSignal | undefined,
-    finish: (rev: Revision) => R,
+    finish: (rev: Revision) => Promise<R>,
   ): Promise<
     R & { creditsUsed: number; tokensUsed: number; aiProvider: AiProvider; writer: Revision["writer"]; model: string }
   > {
@@ -183,7 +187,11 @@ export class SeoService {
 
     // The rules' revision also settles the focus keyphrase (argument, else inferred from the title),
     // which the model is told to use.
-    const rules = reviseForSeo({ markdown: req.content, title: req.title, keyphrase: req.keyphrase });
+    const rules = await this.deps.cpu.run("reviseForSeo", {
+      markdown: req.content,
+      title: req.title,
+      keyphrase: req.keyphrase,
+    });
     const prompt = {
       system: SEO_REVISE_SYSTEM_PROMPT,
       prompt: buildSeoRevisePrompt({ markdown: req.content, keyphrase: rules.keyphrase, platform: req.platform }),
@@ -227,7 +235,7 @@ export class SeoService {
       aiProvider: provider,
     };
     try {
-      const body = finish(revision);
+      const body = await finish(revision);
       const { usage } = revision;
       const { creditsUsed } = await ledger.settle({
         userId,
