@@ -15,7 +15,7 @@ import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
 import { AppError } from "./errors";
 import { onError } from "./http/errors";
-import { rejectHostileInput } from "./http/input-guard";
+import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
 import type { AppEnv } from "./http/types";
 import { seoRoutes } from "./seo/seo.routes";
@@ -62,10 +62,11 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       },
     }),
   );
-  app.use("/api/*", rejectHostileInput({ exempt: ["/api/billing/webhook"] }));
   app.use("/api/*", sessionUser(auth, deps.sessionCache));
   app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
   app.use("/api/admin/*", requireAdmin);
+  // After the admin gate (a non-admin learns nothing about input), before every handler.
+  app.use("/api/*", rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }));
 
   app.get("/api/health", async (c) => {
     try {

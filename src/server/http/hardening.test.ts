@@ -91,6 +91,16 @@ describeEachDatabase("Bad input answers 4xx, never 500", (kind) => {
     await expect4xx(await send("POST", "/api/auth/sign-up/email", body), /nested more than 32 levels/);
   });
 
+  it("refuses a JSON body that is not an object, and a number where Better Auth reads text", async () => {
+    for (const body of ["null", "0", '"x"', "[]"])
+      await expect4xx(await send("POST", "/api/auth/update-user", body, user.headers), /must be a JSON object/);
+    await expect4xx(
+      await send("POST", "/api/auth/update-user", JSON.stringify({ username: -1777059759 }), user.headers),
+      /^username must be text$/,
+    );
+    await expect4xx(await send("POST", "/api/auth/sign-in/email", "{"), /Malformed JSON/);
+  });
+
   it("still serves ordinary bodies after the check (Better Auth reads the same body)", async () => {
     const res = await send(
       "POST",
