@@ -148,7 +148,7 @@ const HOSTILE_VALUES: unknown[] = [
   { $gt: "" },
 ];
 
-const HOSTILE_BODIES: (string | Uint8Array)[] = [
+const HOSTILE_BODIES: (string | Uint8Array<ArrayBuffer>)[] = [
   "",
   "{",
   "null",
@@ -165,7 +165,8 @@ const HOSTILE_BODIES: (string | Uint8Array)[] = [
   `{"content":"${"**_".repeat(30_000)}","platform":"wordpress"}`,
   `{"content":"${"[".repeat(90_000)}","platform":"shopify"}`,
   `{"text":"${"a ".repeat(30_000)}"}`,
-  new Uint8Array([0xff, 0xfe, 0x7b, 0x22, 0x61, 0x22, 0x3a, 0xc3]),
+  // Not UTF-8: a byte order mark's bytes, then half a JSON object and a cut multi-byte character.
+  new Uint8Array([0xff, 0xfe, 0x7b, 0x22, 0x61, 0x22, 0x3a, 0xc3]) as Uint8Array<ArrayBuffer>,
   ...FIELDS.map((f) => JSON.stringify(Object.fromEntries([[f, "\u0000"]]))),
   JSON.stringify(Object.fromEntries(FIELDS.map((f, i) => [f, HOSTILE_VALUES[i % HOSTILE_VALUES.length]]))),
 ];
@@ -225,7 +226,7 @@ describeEachDatabase("Every endpoint under hostile input", (kind) => {
     await stripe?.close();
   });
 
-  async function call(endpoint: Endpoint, role: Role, body?: string | Uint8Array, query = "", id = "1") {
+  async function call(endpoint: Endpoint, role: Role, body?: string | Uint8Array<ArrayBuffer>, query = "", id = "1") {
     const path = endpoint.path.replace(ID, id) + query;
     const headers: Record<string, string> = { ...(role === "anonymous" ? {} : sessions[role]?.headers) };
     if (body !== undefined) headers["content-type"] = "application/json";
