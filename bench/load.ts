@@ -17,17 +17,17 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const PROBE_EVERY_MS = 25;
 const DIST = process.env.DIST_DIR ?? "dist";
 
-const fit = (unit: string, prefix = "") =>
+const filled = (unit: string, prefix = "") =>
   prefix + unit.repeat(Math.floor((SEO_CONTENT_MAX - prefix.length) / unit.length));
 /** The shapes that were super-linear before issue 16, each as long as the endpoint accepts. */
 const WORST: Record<string, string> = {
-  "emphasis run (**_)": fit("**_", "# T\n\n"),
-  "link opens + emphasis closes ([ a_)": fit("[ a_"),
+  "emphasis run (**_)": filled("**_", "# T\n\n"),
+  "link opens + emphasis closes ([ a_)": filled("[ a_"),
   "nested emphasis (*a **a)": `${"*a **a ".repeat(7000)}b${" a** a*".repeat(7000)}`,
-  "unclosed links ([a](b)": fit("[a](b"),
-  "www stretch (www.a_)": fit("www.a_", "see "),
-  "opening brackets ([)": fit("["),
-  "a real post, repeated": fit(RICH_MD).slice(0, SEO_CONTENT_MAX),
+  "unclosed links ([a](b)": filled("[a](b"),
+  "www stretch (www.a_)": filled("www.a_", "see "),
+  "opening brackets ([)": filled("["),
+  "a real post, repeated": filled(RICH_MD).slice(0, SEO_CONTENT_MAX),
 };
 
 function quantile(sorted: number[], q: number): number {
