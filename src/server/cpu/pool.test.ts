@@ -72,14 +72,20 @@ describe("CpuPool", () => {
     const p = pool({ maxQueue: 1, maxWaitMs: 300 });
     const running = p.run("spin", { ms: Number.POSITIVE_INFINITY });
     running.catch(() => {});
-    // Wait until the spin occupies the only worker, so the next task queues.
-    while (p.queued > 0 || (await state(running)) !== "pending") await sleep(10);
+    // Wait until the spin runs on the only worker, so the next task queues behind it.
+    while (!p.warm || p.queued > 0) await sleep(10);
     const queued = p.run("echo", { value: "queued" });
     const full = await rejection(p.run("echo", { value: "one too many" }));
     expect((full as AppError).status).toBe(503);
     expect((full as AppError).message).toMatch(/busy/);
     const waited = await rejection(queued);
     expect((waited as AppError).status).toBe(503);
+  });
+
+  it("lets a cold pool's first task wait for its worker to boot, however short the wait for a busy one", async () => {
+    const p = pool({ maxWaitMs: 1 });
+    expect(await p.run("echo", { value: "booted" })).toMatchObject({ value: "booted" });
+    expect(p.warm).toBe(true);
   });
 
   it("cancels a running task when the caller's signal aborts", async () => {

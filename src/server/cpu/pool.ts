@@ -18,8 +18,13 @@ export interface CpuPoolOptions {
   threads?: number;
   /** Tasks that may wait for a worker (default 8 per thread); more answer 503 at once. */
   maxQueue?: number;
-  /** Longest a task may wait for a worker (default 3 × timeLimitMs, at least 10 s) before answering 503. */
+  /**
+   * Longest a task may wait for a worker (default 6 × timeLimitMs, at least 30 s) before answering
+   * 503. Until the pool's first worker has started a task, the wait is for the worker to boot, not
+   * for other tasks: then it may take up to bootWaitMs (default 120 s, a busy machine's boot).
+   */
   maxWaitMs?: number;
+  bootWaitMs?: number;
   /** The worker module: this folder's worker.ts from the sources, cpu-worker.js beside the bundle. */
   worker?: URL;
   /** Heap of one worker, in MB (default 512): a task that needs more fails like a slow one. */
@@ -63,6 +68,9 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
   readonly threads: number;
   private readonly maxQueue: number;
   private readonly maxWaitMs: number;
+  private readonly bootWaitMs: number;
+  /** A worker has started a task: from now on a long wait means the workers are busy. */
+  private booted = false;
   private readonly worker: URL;
   private readonly maxHeapMb: number;
   private pool: Piscina | undefined;
@@ -72,9 +80,15 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
     this.timeLimitMs = opts.timeLimitMs;
     this.threads = Math.max(1, opts.threads ?? availableParallelism());
     this.maxQueue = opts.maxQueue ?? this.threads * 8;
-    this.maxWaitMs = opts.maxWaitMs ?? Math.max(10_000, 3 * opts.timeLimitMs);
+    this.maxWaitMs = opts.maxWaitMs ?? Math.max(30_000, 6 * opts.timeLimitMs);
+    this.bootWaitMs = Math.max(this.maxWaitMs, opts.bootWaitMs ?? 120_000);
     this.worker = opts.worker ?? defaultWorker();
     this.maxHeapMb = opts.maxHeapMb ?? 512;
+  }
+
+  /** Whether a worker of this pool has started a task yet. */
+  get warm(): boolean {
+    return this.booted;
   }
 
   /** Tasks waiting for a worker. */
@@ -105,14 +119,16 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
       why = reason;
       stop.abort(reason);
     };
-    const waitTimer = setTimeout(() => abort("waited"), this.maxWaitMs);
+    const waitTimer = setTimeout(() => abort("waited"), this.booted ? this.maxWaitMs : this.bootWaitMs);
     let runTimer: NodeJS.Timeout | undefined;
     // The worker notifies when it starts the task: the time limit counts from then.
     const start = waitAsync(started, 0, 0);
     if (start.async)
       void start.value.then(() => {
         clearTimeout(waitTimer);
-        if (Atomics.load(started, 0) === STARTED && !why) runTimer = setTimeout(() => abort("ran"), this.timeLimitMs);
+        if (Atomics.load(started, 0) !== STARTED || why) return;
+        this.booted = true;
+        runTimer = setTimeout(() => abort("ran"), this.timeLimitMs);
       });
     const onCancel = () => abort("cancelled");
     opts.signal?.addEventListener("abort", onCancel, { once: true });
