@@ -37,8 +37,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous ceilings: a test waits on events (a response, a visible element), and a busy 2-core
+  // machine may take several times as long as an idle one to produce them.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -62,21 +64,21 @@ export default defineConfig({
       command: `node ${DIST}/server/main.js`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: serverEnv(PORT, dataDir),
     },
     {
       command: "npx tsx e2e/credits/fake-stripe-checkout.ts",
       url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: { FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT), STRIPE_WEBHOOK_SECRET },
     },
     {
       command: `node ${DIST}/server/main.js`,
       url: `http://127.0.0.1:${STRIPE_APP_PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         ...serverEnv(STRIPE_APP_PORT, mkdtempSync(join(tmpdir(), "draftsmith-e2e-stripe-"))),
         STRIPE_SECRET_KEY: "sk_test_e2e_draftsmith_fake_stripe",

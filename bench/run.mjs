@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in bench/, each printing its figures against a baseline
 // measured in the same run. Pass names to run some: npm run bench -- api bundle
+// (load starts the built server as its own process: npm run build first.)
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 

@@ -1,5 +1,6 @@
-// Bundles the server into dist/server/main.js (packages stay external: PGlite loads its WASM from
-// its own folder) and copies the migrations beside it.
+// Bundles the server into dist/server/main.js and the CPU pool's worker thread into
+// dist/server/cpu-worker.js beside it (packages stay external: PGlite loads its WASM from its own
+// folder), and copies the migrations beside them.
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -8,8 +9,8 @@ const dist = process.env.DIST_DIR ?? "dist";
 
 rmSync(`${dist}/server`, { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: `${dist}/server/main.js`,
+  entryPoints: { main: "src/server/main.ts", "cpu-worker": "src/server/cpu/worker.ts" },
+  outdir: `${dist}/server`,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -87,6 +87,9 @@ test.describe("PROSE console", () => {
   });
 
   test("execute → detection → revise → compare → final rewrite → SEO, then reset", async ({ page, context }) => {
+    // The longest flow of the suite (six round trips and three detections): three times the budget
+    // of a test, so a busy machine slows it down without failing it.
+    test.slow();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signedInConsole(page, "flow");
     await expect(page.getByText("No requests yet")).toBeVisible();

@@ -18,6 +18,7 @@ import { detectionRoutes } from "./detection/detection.routes";
 import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
 import { onError } from "./http/errors";
+import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
 import type { AppEnv } from "./http/types";
 import { connectionRoutes } from "./publishing/publishing.routes";
@@ -68,6 +69,8 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.use("/api/*", sessionUser(auth, deps.sessionCache));
   app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
   app.use("/api/admin/*", requireAdmin);
+  // After the admin gate (a non-admin learns nothing about input), before every handler.
+  app.use("/api/*", rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }));
   for (const path of PAID_ENDPOINTS) app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
 
   app.get("/api/health", async (c) => {

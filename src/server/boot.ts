@@ -1,6 +1,7 @@
 // What the server and the admin command share at start: read the settings, open the database and
-// seed it once. An operator's mistake (a bad setting, a DATA_DIR another process holds) is printed
-// as its plain message and answered with null, never a stack.
+// seed it once. An operator's mistake (a bad setting, a DATA_DIR another process holds, a database
+// that is not there or not running) is printed as one line saying what to do, and answered with
+// null — never a stack.
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client";
 import { seedOnce } from "./db/seed";
@@ -10,8 +11,10 @@ export async function openConfiguredDatabase(): Promise<{
   database: Database;
   seeded: boolean;
 } | null> {
+  let databaseUrl: string | undefined;
   try {
     const config = loadConfig();
+    databaseUrl = config.databaseUrl;
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       const seeded = await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
@@ -21,10 +24,51 @@ export async function openConfiguredDatabase(): Promise<{
       throw err;
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-      console.error(err.message);
+    const message = operatorMessage(err, databaseUrl);
+    if (message) {
+      console.error(message);
       return null;
     }
     throw err;
   }
+}
+
+/** The one line for a start-up failure an operator can fix, or null for anything else. */
+export function operatorMessage(err: unknown, databaseUrl?: string): string | null {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) return err.message;
+  if (!databaseUrl) return null;
+  const e = err as { code?: string; message?: string };
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return null;
+  }
+  const host = url.hostname || "localhost";
+  const port = url.port || "5432";
+  const user = decodeURIComponent(url.username) || "postgres";
+  const name = decodeURIComponent(url.pathname.replace(/^\//, "")) || user;
+  const where = `PostgreSQL at ${host}:${port}`;
+  switch (e?.code) {
+    case "3D000": // invalid_catalog_name
+      return `${where} has no database "${name}". Create it with: createdb -h ${host} -p ${port} -U ${user} ${name}`;
+    case "ECONNREFUSED":
+      return `Cannot reach ${where} (connection refused). Start PostgreSQL, or fix the host and port in DATABASE_URL.`;
+    case "ENOTFOUND":
+      return `Cannot find the host "${host}" of DATABASE_URL. Fix the host name.`;
+    case "28P01": // invalid_password
+    case "28000": // invalid_authorization_specification
+      return `${where} refused the login of "${user}". Fix the user and password in DATABASE_URL.`;
+    default:
+      return null;
+  }
+}
+
+/** One line an operator can act on, for the listen errors a person meets. */
+export function listenErrorMessage(err: NodeJS.ErrnoException, port: number): string {
+  if (err.code === "EADDRINUSE")
+    return `Port ${port} is already in use (another Draftsmith, or another program). Stop it, or start on a free port: PORT=${port + 1} npm start`;
+  if (err.code === "EACCES")
+    return `Port ${port} needs more privileges than this process has. Use a port above 1023, e.g. PORT=5000 npm start`;
+  return `Could not listen on port ${port}: ${err.message}`;
 }

@@ -82,6 +82,12 @@ const ConfigSchema = z.object({
   PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Tests point the Shopify client at a loopback fake instead of https://<store>.myshopify.com. */
   SHOPIFY_API_BASE: optionalUrl("SHOPIFY_API_BASE"),
+  /** Longest the CPU work of one request (markdown → HTML, the SEO report, detection) may run. */
+  CPU_TIME_LIMIT_MS: z.coerce
+    .number({ message: "CPU_TIME_LIMIT_MS must be a number of milliseconds" })
+    .int()
+    .min(10)
+    .default(5000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -173,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: c.PUBLISH_TIMEOUT_MS,
       shopifyApiBase: c.SHOPIFY_API_BASE?.replace(/\/+$/, ""),
     },
+    cpuTimeLimitMs: c.CPU_TIME_LIMIT_MS,
   };
 }
 

@@ -9,6 +9,8 @@ import { SignInLimiter } from "./auth/sign-in-limiter";
 import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
+import { pooledBuiltinDetector } from "./cpu/detector";
+import { CpuPool } from "./cpu/pool";
 import { CampaignService } from "./credits/campaigns.service";
 import { Charges } from "./credits/charge";
 import { Ledger } from "./credits/credits.service";
@@ -65,15 +67,13 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   });
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
+  // CPU-bound request work runs in worker threads with a time limit (the built-in detector too).
+  const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs });
+  const chosenDetector = createDetector(config.detection);
+  const detector = chosenDetector.name === "builtin" ? pooledBuiltinDetector(cpu) : chosenDetector;
   const writing = new WritingService({ db, charges, models, logger, documents });
-  const detection = new DetectionService({
-    db,
-    charges,
-    detector: createDetector(config.detection),
-    logger,
-    documents,
-  });
-  const seo = new SeoService({ charges, models, logger, documents });
+  const detection = new DetectionService({ db, charges, detector, logger, documents });
+  const seo = new SeoService({ charges, models, logger, documents, cpu });
   const publishing = createPublishing({
     config: config.publishing,
     // Connection secrets are sealed with ENCRYPTION_KEY, else with the auth secret.
@@ -102,6 +102,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     billing,
     directGrants,
     publishing,
+    cpu,
   };
 }
 

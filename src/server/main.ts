@@ -1,16 +1,36 @@
-// Boot: config → database → app → listen; SIGTERM drains and closes cleanly.
+// Boot: config → database → app → listen; SIGTERM (or stdout's reader going away) drains and
+// closes cleanly, and a forced exit fires if that takes too long.
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { openConfiguredDatabase } from "./boot";
+import { listenErrorMessage, openConfiguredDatabase } from "./boot";
 import { startCreditSweeper } from "./credits/sweeper";
 import { createDeps } from "./deps";
-import { createLogger } from "./logger";
+import { createLogger, flushLogger } from "./logger";
+
+/** Longer than the idle time of common clients and proxies (60 s), so they close first. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above the keep-alive timeout, as Node requires for a reused socket's next request. */
+const HEADERS_TIMEOUT_MS = 66_000;
+/** Drain this long, then exit regardless. */
+const FORCED_EXIT_MS = 10_000;
 
 async function main() {
   const opened = await openConfiguredDatabase();
   if (!opened) process.exit(1);
   const { config, database, seeded } = opened;
-  const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY);
+
+  let shutdown: (signal: string) => void = () => process.exit(0);
+  const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY, {
+    onBrokenPipe: () => shutdown("EPIPE"),
+  });
+  // console output (Better Auth's, a stack trace) to a vanished reader must end the process too,
+  // not crash it with an unhandled 'error' event.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") shutdown("EPIPE");
+    });
+
   const deps = createDeps(config, database, logger);
   const app = createApp(deps);
   const sweeper = startCreditSweeper({ ledger: deps.ledger, campaigns: deps.campaigns, logger });
@@ -21,22 +41,32 @@ async function main() {
       { event: "server.listening", port: info.port, database: database.kind, seeded },
       `Draftsmith on http://localhost:${info.port}`,
     );
+  }) as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.on("error", async (err: NodeJS.ErrnoException) => {
+    console.error(listenErrorMessage(err, config.port));
+    await sweeper.stop().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
   });
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // Armed first and never unref'd: nothing below can keep the process past it.
+    setTimeout(() => process.exit(1), FORCED_EXIT_MS);
     logger.info({ event: "server.shutdown", signal }, "draining");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
     server.close(async () => {
-      await sweeper.stop();
+      await sweeper.stop().catch(() => {});
+      await deps.cpu.close().catch(() => {});
       await database.close().catch(() => {});
       logger.info({ event: "server.closed" }, "closed");
+      await flushLogger(logger, 1000);
       process.exit(0);
     });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

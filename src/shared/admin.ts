@@ -12,8 +12,8 @@ export const ADMIN_MESSAGES = {
   campaignTypeInvalid: "Campaign type must be new_signups or all_users",
   maxRecipientsInvalid: "Max recipients must be a whole number of at least 1",
   startDateRequired: "Start date is required",
-  startDateInvalid: "Start date must be a valid date",
-  endDateInvalid: "End date must be a valid date",
+  startDateInvalid: "Start date must be a valid date (years 2000 to 9999)",
+  endDateInvalid: "End date must be a valid date (years 2000 to 9999)",
   endBeforeStart: "End date must be after the start date",
   campaignNotFound: "Campaign not found",
   campaignHasRecipients: "This campaign has recipients and cannot be deleted. Deactivate it instead.",
@@ -28,10 +28,16 @@ export const ADMIN_MESSAGES = {
 /** "" and null from a form mean "not given". */
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** PostgreSQL's integer: ids and counts past it are refused before they reach SQL. */
+export const PG_INT_MAX = 2_147_483_647;
+/** Campaign dates a database stores and a person means: years 2000 to 9999. */
+const DATE_MIN = Date.UTC(2000, 0, 1);
+const DATE_MAX = Date.UTC(10_000, 0, 1) - 1;
+
 const dateInput = (invalid: string) =>
   z.union([z.string(), z.date()], { message: invalid }).transform((v, ctx) => {
     const d = v instanceof Date ? v : new Date(v);
-    if (Number.isNaN(d.getTime())) {
+    if (Number.isNaN(d.getTime()) || d.getTime() < DATE_MIN || d.getTime() > DATE_MAX) {
       ctx.addIssue({ code: "custom", message: invalid });
       return z.NEVER;
     }
@@ -61,6 +67,7 @@ export const CampaignCreateRequest = z
         .number({ message: ADMIN_MESSAGES.maxRecipientsInvalid })
         .int({ message: ADMIN_MESSAGES.maxRecipientsInvalid })
         .min(1, { message: ADMIN_MESSAGES.maxRecipientsInvalid })
+        .max(PG_INT_MAX, { message: ADMIN_MESSAGES.maxRecipientsInvalid })
         .optional(),
     ),
     startDate: z.preprocess(blankToUndefined, dateInput(ADMIN_MESSAGES.startDateInvalid).optional()),
@@ -83,7 +90,8 @@ export const CampaignIdParam = z.object({
   id: z.coerce
     .number({ message: ADMIN_MESSAGES.campaignNotFound })
     .int({ message: ADMIN_MESSAGES.campaignNotFound })
-    .positive({ message: ADMIN_MESSAGES.campaignNotFound }),
+    .positive({ message: ADMIN_MESSAGES.campaignNotFound })
+    .max(PG_INT_MAX, { message: ADMIN_MESSAGES.campaignNotFound }),
 });
 
 export const UserSearchQuery = z.object({

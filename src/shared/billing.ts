@@ -16,7 +16,8 @@ export const CheckoutRequest = z.object({
   packageId: z.coerce
     .number({ message: "packageId is required" })
     .int({ message: "packageId is required" })
-    .positive({ message: "packageId is required" }),
+    .positive({ message: "packageId is required" })
+    .max(2_147_483_647, { message: BILLING_MESSAGES.packageUnavailable }),
   successUrl: z.string({ message: "successUrl is required" }).url({ message: "successUrl must be a full URL" }),
   cancelUrl: z.string({ message: "cancelUrl is required" }).url({ message: "cancelUrl must be a full URL" }),
 });

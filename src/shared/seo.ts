@@ -6,7 +6,7 @@ import { DocumentId, type SavedVersion } from "./documents";
 export const SEO_PLATFORMS = ["wordpress", "shopify"] as const;
 export type SeoPlatform = (typeof SEO_PLATFORMS)[number];
 
-export const SEO_CONTENT_MAX = 200_000;
+export const SEO_CONTENT_MAX = 100_000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 

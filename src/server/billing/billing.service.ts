@@ -4,6 +4,7 @@
 // is a no-op and a failure leaves nothing half-done (Stripe retries it).
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
+import { z } from "zod";
 import { BILLING_MESSAGES, type CreditPackage } from "../../shared/billing";
 import { centsToUsd, pricePerCredit } from "../../shared/credits-math";
 import type { Ledger } from "../credits/credits.service";
@@ -162,8 +163,10 @@ export class BillingService {
     const stripe = this.deps.stripe;
     if (!stripe) throw new AppError("PAYMENTS_DISABLED", BILLING_MESSAGES.purchasesDisabled);
     if (!signature) throw new AppError("VALIDATION", BILLING_MESSAGES.missingSignature);
+    let event: Stripe.Event;
     try {
-      return await stripe.client.webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret);
+      // Tolerance 0: the SDK checks the signature only; the time is checked below, both ways.
+      event = await stripe.client.webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret, 0);
     } catch (err) {
       this.deps.logger.warn(
         { event: "billing.webhook.bad_signature", err: describeStripeError(err) },
@@ -171,11 +174,23 @@ export class BillingService {
       );
       throw new AppError("VALIDATION", BILLING_MESSAGES.badSignature);
     }
+    // The SDK would refuse old signatures only; one from the future is as much a replay risk.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
+      this.deps.logger.warn({ event: "billing.webhook.bad_timestamp", signedAt }, "webhook timestamp refused");
+      throw new AppError("VALIDATION", WEBHOOK_TIMESTAMP_MESSAGE);
+    }
+    return event;
   }
 
   /** Handles a verified event exactly once (its id is claimed in the same transaction). */
   async handleEvent(event: Stripe.Event): Promise<WebhookOutcome> {
     const log = this.deps.logger.child({ stripeEventId: event.id, stripeEventType: event.type });
+    const malformed = malformedEvent(event);
+    if (malformed) {
+      log.warn({ event: "billing.webhook.malformed", problem: malformed }, "webhook event refused");
+      throw new AppError("VALIDATION", `Webhook event ${String(event.id)} is malformed: ${malformed}`);
+    }
     return this.deps.db.transaction(async (tx) => {
       const claimed = await tx
         .insert(stripeEvents)
@@ -229,16 +244,29 @@ export class BillingService {
       return "unknown_user";
     }
     const [pkg] = await tx.select().from(creditPackages).where(eq(creditPackages.id, packageId));
-    // The credits promised when the session was created, else the package's.
-    const credits = Number(session.metadata?.credits) || pkg?.credits || 0;
-    if (credits <= 0) {
+    if (!pkg || pkg.credits <= 0) {
       log.error(
         { event: "billing.fulfil.unknown_package", sessionId: session.id, packageId },
         "paid session for an unknown package",
       );
       return "unknown_package";
     }
-    const name = pkg?.name ?? `package ${packageId}`;
+    // Credits follow what was paid: the package's price in USD, or nothing (an operator looks at it).
+    if (session.amount_total !== pkg.priceCents || session.currency?.toLowerCase() !== PACKAGE_CURRENCY) {
+      log.error(
+        {
+          event: "billing.fulfil.amount_mismatch",
+          sessionId: session.id,
+          packageId,
+          expected: { amountTotal: pkg.priceCents, currency: PACKAGE_CURRENCY },
+          paid: { amountTotal: session.amount_total, currency: session.currency },
+        },
+        "paid amount does not match the package: nothing credited",
+      );
+      return "amount_mismatch";
+    }
+    const credits = pkg.credits;
+    const name = pkg.name;
     const result = await this.deps.ledger.grant({
       tx,
       userId,
@@ -264,6 +292,16 @@ export class BillingService {
       "fulfil",
     );
     return result.applied ? "fulfilled" : "already_fulfilled";
+  }
+
+  /**
+   * What a reversal of `credits` will take: the ledger takes no more than is available. The account
+   * row is locked first (the ledger locks it again), so no spend can change that in between.
+   */
+  private async takeableCredits(tx: Tx, userId: string, credits: number): Promise<number> {
+    await tx.select({ id: userCredits.userId }).from(userCredits).where(eq(userCredits.userId, userId)).for("update");
+    const { availableCredits } = await this.deps.ledger.balance(userId, tx);
+    return Math.max(0, Math.min(credits, availableCredits));
   }
 
   /** The purchase a payment intent paid for, if it was one of ours. */
@@ -314,6 +352,7 @@ export class BillingService {
       .set({ amountRefunded: refundedNow, updatedAt: new Date() })
       .where(eq(stripeCharges.id, charge.id));
     if (credits === 0) return "refund_below_one_credit";
+    const taken = await this.takeableCredits(tx, purchase.userId, credits);
     const result = await this.deps.ledger.reverse({
       tx,
       userId: purchase.userId,
@@ -325,7 +364,7 @@ export class BillingService {
         sessionId: purchase.sessionId,
         amountRefunded: refundedNow,
         chargeAmount: charge.amount,
-        description: `Refund: ${credits} credits`,
+        description: describeTaken("Refund", taken, credits),
       },
     });
     log.info({ event: "billing.refund.reversed", chargeId: charge.id, userId: purchase.userId, ...result }, "refund");
@@ -364,6 +403,7 @@ export class BillingService {
     const chargeAmount = paid > 0 ? paid : Math.max(dispute.amount + stored.amountRefunded, 1);
     const alreadyReversed = creditsFor(purchase.credits, 0, stored.amountRefunded, chargeAmount);
     const credits = purchase.credits - alreadyReversed;
+    const taken = await this.takeableCredits(tx, purchase.userId, credits);
     const result = await this.deps.ledger.reverse({
       tx,
       userId: purchase.userId,
@@ -374,12 +414,50 @@ export class BillingService {
         chargeId,
         disputeId: dispute.id,
         sessionId: purchase.sessionId,
-        description: `Payment dispute lost: ${credits} credits`,
+        description: describeTaken("Payment dispute lost", taken, credits),
       },
     });
     log.info({ event: "billing.dispute.reversed", chargeId, userId: purchase.userId, ...result }, "dispute lost");
     return "reversed";
   }
+}
+
+/** Stripe signs each delivery with its time; one more than this away from our clock is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const WEBHOOK_TIMESTAMP_MESSAGE =
+  "Stripe signature timestamp is more than 5 minutes away from the server's clock";
+/** Packages are priced in US cents (credit_packages.price_cents). */
+const PACKAGE_CURRENCY = "usd";
+
+/** "Refund: 16 of 50 credits taken back (34 already spent)", or "Refund: 50 credits" when all were there. */
+export function describeTaken(what: string, taken: number, requested: number): string {
+  if (taken >= requested) return `${what}: ${requested} credits`;
+  return `${what}: ${taken} of ${requested} credits taken back (${requested - taken} already spent or in use)`;
+}
+
+const count = z.number().int().nonnegative();
+const sessionObject = z.looseObject({
+  id: z.string().min(1),
+  amount_total: count.nullable(),
+  currency: z.string().nullable(),
+  payment_status: z.string(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+const EVENT_OBJECTS: Record<string, z.ZodType> = {
+  "checkout.session.completed": sessionObject,
+  "checkout.session.async_payment_succeeded": sessionObject,
+  "charge.refunded": z.looseObject({ id: z.string().min(1), amount: count, amount_refunded: count }),
+  "charge.dispute.closed": z.looseObject({ id: z.string().min(1), amount: count, status: z.string() }),
+};
+
+/** Why a handled event's data.object cannot be what Stripe sends, or null. */
+function malformedEvent(event: Stripe.Event): string | null {
+  const schema = EVENT_OBJECTS[event.type];
+  if (!schema) return null;
+  const parsed = schema.safeParse((event as { data?: { object?: unknown } }).data?.object);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  return `data.object${issue?.path.length ? `.${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid"}`;
 }
 
 /**

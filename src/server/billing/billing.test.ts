@@ -531,7 +531,7 @@ describeEachDatabase("Billing API", (kind) => {
         type: "reversal",
         amount: -5,
         balanceAfter: 0,
-        description: "Payment dispute lost: 50 credits",
+        description: "Payment dispute lost: 5 of 50 credits taken back (45 already spent or in use)",
       });
     });
 

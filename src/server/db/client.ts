@@ -71,8 +71,16 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose server went away reports here; the next query reports it to its caller.
+    pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     try {
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS });

@@ -15,6 +15,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { SeoPlatform, SeoResult } from "../../shared/seo";
+import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
 import {
   buildJsonLd,
   buildMetaDescription,
@@ -510,6 +511,7 @@ const base = () =>
   unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkInlineBudget)
     .use(remarkSeoPrepare)
     .use(remarkRehype)
     .use(rehypeSeoStructure)
@@ -523,6 +525,7 @@ const processors = {
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
+  assertMarkdownShape(input.markdown);
   let markdown = input.markdown;
   let revisedText: string | undefined;
   const notes: string[] = [];

@@ -3,6 +3,7 @@
 
 import { toString as mdToString } from "mdast-util-to-string";
 import type { SeoPlatform } from "../../shared/seo";
+import { assertMarkdownShape } from "./markdown-budget";
 import { inferKeyphrase } from "./meta";
 import { capitalize, containsKeyphrase, countWords, parseMarkdown, sentences } from "./text";
 
@@ -22,7 +23,24 @@ interface Block {
   text?: string;
 }
 
-const HEADING_RE = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+/** An ATX heading line ("## Title ##"), parsed without a backtracking regex (lines can be long). */
+function atxHeading(line: string): { depth: number; text: string } | null {
+  const open = /^ {0,3}(#{1,6})[ \t]/.exec(line);
+  if (!open) return null;
+  const isBlank = (ch: string | undefined) => ch === " " || ch === "\t";
+  let start = open[0].length;
+  while (isBlank(line[start])) start++;
+  let end = line.length;
+  while (end > start && isBlank(line[end - 1])) end--;
+  // A closing sequence of #s counts only after white space.
+  let closing = end;
+  while (closing > start && line[closing - 1] === "#") closing--;
+  if (closing < end && closing > start && isBlank(line[closing - 1])) {
+    end = closing;
+    while (end > start && isBlank(line[end - 1])) end--;
+  }
+  return { depth: open[1].length, text: line.slice(start, end) };
+}
 const NON_PARAGRAPH_START =
   /^(?: {4}|\t| {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||<|```|~~~|(?:[-*_][ \t]*){3,}$|\[[^\]]+\]:))/;
 
@@ -32,21 +50,19 @@ function toBlocks(markdown: string): Block[] {
   let cur: string[] = [];
   let fence: string | null = null;
   const flush = () => {
-    if (cur.length === 0) return;
-    const first = cur[0];
-    const hm = HEADING_RE.exec(first);
-    if (hm) {
-      blocks.push({ lines: [first], kind: "heading", depth: hm[1].length, text: hm[2] });
-      cur = cur.slice(1);
-      if (cur.length === 0) return;
-      flush();
-      return;
+    // Leading heading lines are blocks of their own (a loop: thousands of them in a row are possible).
+    let at = 0;
+    for (let heading = atxHeading(cur[at] ?? ""); heading && at < cur.length; heading = atxHeading(cur[at] ?? "")) {
+      blocks.push({ lines: [cur[at]], kind: "heading", depth: heading.depth, text: heading.text });
+      at++;
     }
-    // setext headings and anything not plain prose stay as they are
-    const setext = cur.length === 2 && /^ {0,3}(?:=+|-+)[ \t]*$/.test(cur[1]);
-    const kind = !setext && !NON_PARAGRAPH_START.test(first) ? "paragraph" : "other";
-    blocks.push({ lines: cur, kind });
+    const rest = at === 0 ? cur : cur.slice(at);
     cur = [];
+    if (rest.length === 0) return;
+    // setext headings and anything not plain prose stay as they are
+    const setext = rest.length === 2 && /^ {0,3}(?:=+|-+)[ \t]*$/.test(rest[1]);
+    const kind = !setext && !NON_PARAGRAPH_START.test(rest[0]) ? "paragraph" : "other";
+    blocks.push({ lines: rest, kind });
   };
   for (const line of lines) {
     if (fence) {
@@ -101,6 +117,7 @@ export function reviseForSeo(input: { markdown: string; title?: string; keyphras
   revisedText: string;
   keyphrase: string;
 } {
+  assertMarkdownShape(input.markdown);
   const blocks = toBlocks(input.markdown);
   const h1 = blocks.find((b) => b.kind === "heading" && b.depth === 1);
   const firstHeading = blocks.find((b) => b.kind === "heading");

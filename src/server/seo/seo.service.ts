@@ -20,13 +20,14 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import type { AiProvider } from "../../shared/writing";
+import type { CpuPool } from "../cpu/pool";
 import { type Charges, PartialWork, type Save } from "../credits/charge";
 import type { DocumentsService, VersionTarget } from "../documents/documents.service";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "../writing/models";
 import { anySignal, billedUsage } from "../writing/writing.service";
-import { buildSeoRevisePrompt, produceSeoHtml, reviseForSeo, SEO_REVISE_SYSTEM_PROMPT } from "./index";
+import { buildSeoRevisePrompt, type produceSeoHtml, SEO_REVISE_SYSTEM_PROMPT } from "./index";
 
 /** api_usage.endpoint of each call: the path the client called. */
 export const SEO_ENDPOINTS = {
@@ -40,6 +41,8 @@ export interface SeoServiceDeps {
   models: WritingModels;
   logger: Logger;
   documents: DocumentsService;
+  /** The markdown pipeline and the rules' revision run in its workers, under its time limit. */
+  cpu: Pick<CpuPool, "run">;
 }
 
 /** The comma-separated image URLs, or a 400 naming the one that is not an http(s) address. */
@@ -54,12 +57,13 @@ export function imageUrlsOf(req: Pick<SeoRequest, "imageUrls">): string[] {
 
 /** The HTML for `markdown` with the request's platform, images, title and publication date. */
 function produceFor(
+  cpu: SeoServiceDeps["cpu"],
   req: SeoRequest,
   imageUrls: string[],
   markdown: string,
   keyphrase: Parameters<typeof produceSeoHtml>[0]["keyphrase"],
 ) {
-  return produceSeoHtml({
+  return cpu.run("produceSeoHtml", {
     markdown,
     platform: req.platform,
     imageUrls,
@@ -116,7 +120,7 @@ export class SeoService {
       aiProvider: null,
       estimate: SEO_CREDITS.produceCode,
       price: SEO_CREDITS.produceCode,
-      work: async () => ({ value: produceFor(req, imageUrls, req.content, req.keyphrase) }),
+      work: async () => ({ value: await produceFor(this.deps.cpu, req, imageUrls, req.content, req.keyphrase) }),
       save: (tx, r) =>
         this.deps.documents.saveVersion(tx, userId, target, {
           kind: "seo",
@@ -193,7 +197,7 @@ export class SeoService {
     req: SeoRequest,
     kind: "revise" | "optimize",
     signal: AbortSignal | undefined,
-    finish: (rev: Revision, produced: ReturnType<typeof produceSeoHtml>) => R,
+    finish: (rev: Revision, produced: Awaited<ReturnType<typeof produceSeoHtml>>) => R,
     saveAs: SaveAs<R>,
   ) {
     const imageUrls = imageUrlsOf(req);
@@ -202,7 +206,7 @@ export class SeoService {
       req,
       kind,
       signal,
-      (rev) => finish(rev, produceFor(req, imageUrls, rev.revisedText, rev.keyphrase)),
+      async (rev) => finish(rev, await produceFor(this.deps.cpu, req, imageUrls, rev.revisedText, rev.keyphrase)),
       saveAs,
     );
   }
@@ -217,7 +221,7 @@ export class SeoService {
     req: SeoRequest,
     kind: "revise" | "optimize",
     signal: AbortSignal | undefined,
-    finish: (rev: Revision) => R,
+    finish: (rev: Revision) => Promise<R>,
     saveAs: SaveAs<R>,
   ): Promise<
     R &
@@ -240,7 +244,11 @@ export class SeoService {
 
     // The rules' revision also settles the focus keyphrase (argument, else inferred from the title),
     // which the model is told to use.
-    const rules = reviseForSeo({ markdown: req.content, title: req.title, keyphrase: req.keyphrase });
+    const rules = await this.deps.cpu.run("reviseForSeo", {
+      markdown: req.content,
+      title: req.title,
+      keyphrase: req.keyphrase,
+    });
     const prompt = {
       system: SEO_REVISE_SYSTEM_PROMPT,
       prompt: buildSeoRevisePrompt({ markdown: req.content, keyphrase: rules.keyphrase, platform: req.platform }),
@@ -286,7 +294,10 @@ export class SeoService {
           model: written.model,
           aiProvider: provider,
         };
-        return { value: { revision, body: finish(revision) } as RevisionWork<R>, usage: billedUsage(written.usage) };
+        return {
+          value: { revision, body: await finish(revision) } as RevisionWork<R>,
+          usage: billedUsage(written.usage),
+        };
       },
       // What was paid for is saved with the charge; a stopped model's text as a partial markdown version.
       save: ((tx, r) => {

@@ -5,6 +5,7 @@ import { toString as mdToString } from "mdast-util-to-string";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
+import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
 
 export const STOP_WORDS = new Set(
   (
@@ -146,9 +147,10 @@ export interface ParsedDraft {
   links: string[];
 }
 
-const mdProcessor = unified().use(remarkParse).use(remarkGfm);
+const mdProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget);
 
 export function parseMarkdown(markdown: string): Root {
+  assertMarkdownShape(markdown);
   const tree = mdProcessor.parse(markdown) as Root;
   dropHtml(tree);
   return tree;

@@ -376,9 +376,11 @@ export function stripeEvent(
 export function signedDelivery(
   event: Record<string, unknown>,
   secret: string,
+  /** Unix seconds of the signature (default now). */
+  timestamp?: number,
 ): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(event, null, 2);
-  const signature = webhookSigner.webhooks.generateTestHeaderString({ payload: body, secret });
+  const signature = webhookSigner.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
   return { body, headers: { "content-type": "application/json", "stripe-signature": signature } };
 }
 

@@ -132,6 +132,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     cleanups.unshift(() => database.close());
     if (fresh && opts.seed !== false) await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
     const deps = createDeps(config, database, createLogger("silent"));
+    cleanups.unshift(() => deps.cpu.close());
     const clientDir = join(dataDir, "client"); // empty: API tests need no built client
     mkdirSync(clientDir);
     const app = createApp(deps, { clientDir });

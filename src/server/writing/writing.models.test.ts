@@ -24,7 +24,9 @@ beforeAll(async () => {
   settings = {
     openai: { apiKey: "sk-test-openai", baseUrl: fake.baseUrl, model: "gpt-5", api: "responses" },
     anthropic: { apiKey: "sk-ant-test", baseUrl: fake.baseUrl, model: "claude-sonnet-4-20250514" },
-    aiTimeoutMs: 1000,
+    // Generous: the idle timeout is not under test here, and a busy machine may take seconds between
+    // a retried call's attempts. Retries are counted by the fake (fake.calls), not by the clock.
+    aiTimeoutMs: 60_000,
   };
 });
 afterAll(() => fake.close());

@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { z } from "zod";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import { ExecuteRequest, FinalRewriteRequest, ReviseTextRequest } from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
@@ -12,6 +13,16 @@ import { requireUser } from "../http/middleware";
 import type { AppEnv, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { WritingJob, WritingService } from "./writing.service";
+
+const HISTORY_LIMIT_MESSAGE = "limit must be a whole number from 1 to 100";
+const HistoryQuery = z.object({
+  limit: z.coerce
+    .number({ message: HISTORY_LIMIT_MESSAGE })
+    .int({ message: HISTORY_LIMIT_MESSAGE })
+    .min(1, { message: HISTORY_LIMIT_MESSAGE })
+    .max(100, { message: HISTORY_LIMIT_MESSAGE })
+    .default(HISTORY_LIMIT),
+});
 
 /** Comment lines keep idle proxies from closing a stream while a model thinks. */
 const HEARTBEAT_MS = 15_000;
@@ -34,10 +45,9 @@ export function writingRoutes({ writing }: { writing: WritingService }) {
   // Public: which providers have a model, so the screens can say when none is configured.
   r.get("/writers", (c) => c.json(writing.writers()));
 
-  r.get("/history", requireUser, async (c) => {
-    const limit = Number(c.req.query("limit") ?? HISTORY_LIMIT);
-    return c.json(await writing.history(c.var.user.id, Number.isFinite(limit) ? limit : HISTORY_LIMIT));
-  });
+  r.get("/history", requireUser, validate("query", HistoryQuery), async (c) =>
+    c.json(await writing.history(c.var.user.id, c.req.valid("query").limit)),
+  );
 
   r.post("/reset", requireUser, async (c) => {
     const deleted = await writing.reset(c.var.user.id);
