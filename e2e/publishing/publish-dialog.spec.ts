@@ -155,9 +155,11 @@ test("Results screen: Publish in the SEO panel sends the HTML just made, to site
     .getByLabel("Describe your blog post")
     .fill("Guide for small bakery owners on pricing sourdough loaves so they cover flour, energy and time.");
   await page.getByRole("button", { name: "Generate", exact: true }).click();
+  // The document is in the URL as soon as the stream names it.
+  const DOC_URL = /[?&]document=([0-9a-f-]{36})/;
+  await expect(page).toHaveURL(DOC_URL);
   await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
-  const documentId = /[?&]document=([0-9a-f-]{36})/.exec(page.url())?.[1];
-  expect(documentId).toBeTruthy();
+  const documentId = DOC_URL.exec(page.url())?.[1];
 
   const panel = page.getByTestId("seo-panel");
   // Shopify HTML: no Shopify site is connected, and the WordPress one is not offered for it.
