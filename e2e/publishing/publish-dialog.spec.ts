@@ -1,138 +1,192 @@
-// The Publish dialog in a browser, through the test-only harness until the document page mounts it.
-// The connection is real (made through the API against a loopback fake WordPress); the publish call
-// itself (POST /api/documents/:id/publish) arrives with the documents feature, so until then the
-// browser's request to it is answered here — the server side is tested in
-// src/server/publishing/publishing.service.test.ts. What this checks is the dialog: a draft by
-// default, the chosen fields sent, one request for a double click, the URL shown, "updated" on the
-// second publish, and the server's error words shown.
-// TODO(coordinator): once the route exists, drop the page.route below and assert on the fake WordPress
-// (wp.posts) instead: connect → publish as draft → the URL shown → publish again updates.
+// Publishing in a browser against the real server, whose WordPress client talks to a loopback fake
+// WordPress started here (the e2e server runs with PUBLISH_ALLOW_PRIVATE_HOSTS=true): connect in
+// Settings → Connections → on the document page publish the latest version as a draft (a double
+// click sends one request) → the post's URL shown, and listed on the page → publish again updates the
+// same post (one post on the fake, updated); the site's refusal shown in its words; and Publish in the
+// Results screen's SEO panel sends the HTML just made, offering only sites of its platform.
 
 import { EDITOR, FakeWordPress } from "../../src/server/publishing/testing/fake-wordpress";
-import type { PublishResponse } from "../../src/shared/publishing";
-import { createAccount, openHarness, signIn } from "../detection/harness";
-import { expect, type Page, test } from "../fixtures";
+import type { GenerationResponse } from "../../src/shared/writing";
+import { toastWith } from "../detection/harness";
+import { expect, expectNoSeriousA11yViolations, type Page, signedInAt, test } from "../fixtures";
 
-const ENTRY = "e2e/publishing/harness/publish-harness.tsx";
+const editor = { ...EDITOR };
 let wp: FakeWordPress;
-let email: string;
 
-test.beforeAll(async ({ browser }, info) => {
-  wp = await new FakeWordPress().start();
-  email = await createAccount(browser, info.project.use.baseURL, "publish");
+test.beforeAll(async () => {
+  wp = await new FakeWordPress({ users: [editor] }).start();
 });
 test.afterAll(async () => {
   await wp.close();
 });
 
-/** Signs in and makes sure the account has its WordPress connection (real, verified by the fake). */
-async function signInConnected(page: Page): Promise<string> {
-  await signIn(page, email);
-  const made = await page.request.post("/api/connections", {
+/** Connects the fake WordPress through Settings → Connections, as a user does. */
+async function connectWordPress(page: Page) {
+  await page.goto("/settings/connections");
+  await page.getByRole("button", { name: "Connect WordPress" }).click();
+  const form = page.getByRole("form", { name: "Connect WordPress" });
+  await form.getByLabel("Site URL").fill(wp.url);
+  await form.getByLabel("Username").fill(EDITOR.username);
+  await form.getByLabel("Application password").fill(EDITOR.applicationPassword);
+  await form.getByRole("button", { name: "Connect" }).click();
+  await expect(toastWith(page, "WordPress connected")).toBeVisible();
+}
+
+/** A draft written by the server (the offline writer: free), saved as a new document. */
+async function writeDraft(page: Page): Promise<GenerationResponse> {
+  const res = await page.request.post("/api/execute", {
     data: {
-      platform: "wordpress",
-      siteUrl: wp.url,
-      username: "editor",
-      applicationPassword: EDITOR.applicationPassword,
+      currentDate: "2026-11-24",
+      contentType: "Guide for market bakers on pricing sourdough loaves so the hours are paid",
+      aiProvider: "openai",
+      wordCount: "300",
     },
     headers: { Origin: new URL(page.url()).origin },
   });
-  expect([201, 409], await made.text()).toContain(made.status());
-  const list = (await (await page.request.get("/api/connections")).json()) as { connections: { id: string }[] };
-  return list.connections[0]?.id ?? "";
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as GenerationResponse;
 }
 
-test("publish as a draft, one request per double click, the URL shown; again updates", async ({ page }) => {
-  const connectionId = await signInConnected(page);
-  const connection = { id: connectionId };
-
-  const bodies: Record<string, unknown>[] = [];
-  let release: () => void = () => {};
-  let published: PublishResponse["publication"] | null = null;
-  await page.route("**/api/documents/doc-e2e/publications", (route) =>
-    route.fulfill({ json: { publications: published ? [published] : [] } }),
-  );
-  await page.route("**/api/documents/doc-e2e/publish", async (route) => {
-    bodies.push(route.request().postDataJSON() as Record<string, unknown>);
-    const n = bodies.length;
-    if (n === 1) await new Promise<void>((r) => (release = r)); // in flight while the user clicks again
-    const answer: PublishResponse = {
-      publication: {
-        id: "pub-1",
-        documentId: "doc-e2e",
-        versionId: "ver-1",
-        connectionId: connection.id,
-        platform: "wordpress",
-        remoteId: "101",
-        url: `${wp.url}/wp-admin/post.php?post=101&action=edit`,
-        editUrl: `${wp.url}/wp-admin/post.php?post=101&action=edit`,
-        status: "draft",
-        publishAt: null,
-        publishedAt: new Date().toISOString(),
-      },
-      updated: n > 1,
-      notes: [],
-    };
-    published = answer.publication;
-    await route.fulfill({ json: answer });
+/** Counts the browser's publish requests. */
+function countPublishes(page: Page) {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && /\/api\/documents\/[^/]+\/publish$/.test(new URL(r.url()).pathname))
+      sent.push(r.postData() ?? "");
   });
+  return sent;
+}
 
-  await openHarness(page, "publish", ENTRY);
-  await page.getByRole("button", { name: "Publish" }).click();
+test("connect → publish the latest version as a draft → the URL shown → publish again updates the same post", async ({
+  page,
+}) => {
+  await signedInAt(page, "/settings/connections", "publish");
+  await connectWordPress(page);
+  const draft = await writeDraft(page);
+  const sent = countPublishes(page);
+  const postsBefore = wp.posts.size;
+
+  await page.goto(`/documents/${draft.documentId}`);
+  await expect(page.getByTestId("version")).toHaveCount(1);
+  await page.getByRole("button", { name: "Publish latest" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish" });
   await expect(dialog.getByLabel("Site")).toContainText("Fake Bakery Blog (WordPress)");
   await expect(dialog.getByRole("radio", { name: "Save as a draft" })).toBeChecked();
   await dialog.getByLabel("Categories").fill("Baking, Guides");
   await dialog.getByLabel("Tags").fill("sourdough");
+  await expectNoSeriousA11yViolations(page);
 
-  const send = dialog.getByRole("button", { name: "Save as a draft" });
-  await send.dblclick();
+  // The site holds the post while the user clicks twice: one request, the button busy.
+  const gate = wp.hold("POST", "/wp/v2/posts");
+  await dialog.getByRole("button", { name: "Save as a draft" }).dblclick();
+  await gate.reached;
   await expect(dialog.getByRole("button", { name: "Sending…" })).toBeDisabled();
-  await expect.poll(() => bodies.length).toBe(1);
-  release();
+  expect(sent).toHaveLength(1);
+  gate.release();
+
   await expect(dialog.getByRole("status")).toContainText("Saved as a draft");
-  await expect(dialog.getByRole("link", { name: /post\.php\?post=101/ })).toBeVisible();
-  // The document's list of publications is refreshed behind the dialog.
-  const listed = page.locator("section[aria-label='Published on']"); // behind the modal, so hidden from the accessibility tree
+  expect(wp.posts.size).toBe(postsBefore + 1);
+  const post = [...wp.posts.values()].at(-1);
+  expect(post).toMatchObject({ status: "draft" });
+  expect(post?.content).toContain("<!-- wp:paragraph -->");
+  expect(wp.categories.map((c) => c.name)).toEqual(expect.arrayContaining(["Baking", "Guides"]));
+  const editUrl = `${wp.url}/wp-admin/post.php?post=${post?.id}&action=edit`;
+  await expect(dialog.getByRole("link", { name: editUrl })).toHaveAttribute("href", editUrl);
+  expect(JSON.parse(sent[0] ?? "{}")).toEqual({
+    connectionId: expect.any(String),
+    status: "draft",
+    versionId: draft.versionId,
+    categories: ["Baking", "Guides"],
+    tags: ["sourdough"],
+  });
+  // The page's list of where the document is published is refreshed behind the dialog.
+  const listed = page.locator("section[aria-label='Published on']");
   await expect(listed).toContainText("Fake Bakery Blog");
   await expect(listed).toContainText("Draft");
-  expect(bodies).toEqual([
-    {
-      connectionId: connection.id,
-      status: "draft",
-      versionId: "ver-1",
-      categories: ["Baking", "Guides"],
-      tags: ["sourdough"],
-    },
-  ]);
 
+  // Again: the same post is updated, no second one.
   await dialog.getByRole("button", { name: "Save as a draft" }).click();
   await expect(dialog.getByRole("status")).toContainText("Saved as a draft (the existing post was updated)");
-  expect(bodies).toHaveLength(2);
+  expect(sent).toHaveLength(2);
+  expect(wp.posts.size).toBe(postsBefore + 1);
+  expect(wp.requests.filter((r) => r.method === "POST" && r.route === `/wp/v2/posts/${post?.id}`)).toHaveLength(1);
+
+  // The URL stays on the document page.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  const region = page.getByRole("region", { name: "Published on" });
+  await expect(region.getByRole("link", { name: editUrl })).toBeVisible();
+  await expect(region).toContainText("Version 1 · Draft");
 });
 
-test("scheduling asks for a time; the server's refusal is shown in its words", async ({ page }) => {
-  await signInConnected(page);
-  await page.route("**/api/documents/doc-e2e/publish", (route) =>
-    route.fulfill({
-      status: 502,
-      json: {
-        error:
-          "WordPress refused the application password: The provided password is an invalid application password. Check the connection in Settings → Connections.",
-        code: "PROVIDER_AUTH",
-      },
-    }),
-  );
-  await openHarness(page, "publish", ENTRY);
-  await page.getByRole("button", { name: "Publish" }).click();
+test("scheduling asks for a time; a revoked password is shown in WordPress's words", async ({ page }) => {
+  await signedInAt(page, "/settings/connections", "publish-refused");
+  await connectWordPress(page);
+  const draft = await writeDraft(page);
+  await page.goto(`/documents/${draft.documentId}`);
+  await page.getByRole("button", { name: "Publish latest" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish" });
   await dialog.getByRole("radio", { name: "Schedule" }).check();
   await dialog.getByRole("button", { name: "Schedule" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Choose when to publish");
 
-  await dialog.getByRole("radio", { name: "Publish now" }).check();
-  await dialog.getByRole("button", { name: "Publish now" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(
-    "WordPress refused the application password: The provided password is an invalid application password. Check the connection in Settings → Connections.",
-  );
+  const posts = wp.posts.size;
+  editor.applicationPassword = "revoked revoked revoked revoked";
+  try {
+    await dialog.getByRole("radio", { name: "Publish now" }).check();
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(
+      /^WordPress refused the application password: .+ Check the connection in Settings → Connections\.$/,
+    );
+  } finally {
+    editor.applicationPassword = EDITOR.applicationPassword;
+  }
+  expect(wp.posts.size).toBe(posts);
+});
+
+test("Results screen: Publish in the SEO panel sends the HTML just made, to sites of its platform", async ({
+  page,
+}) => {
+  await signedInAt(page, "/settings/connections", "publish-seo");
+  await connectWordPress(page);
+  await page.goto("/draftsmith");
+  await page
+    .getByLabel("Describe your blog post")
+    .fill("Guide for small bakery owners on pricing sourdough loaves so they cover flour, energy and time.");
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  // The document is in the URL as soon as the stream names it.
+  const DOC_URL = /[?&]document=([0-9a-f-]{36})/;
+  await expect(page).toHaveURL(DOC_URL);
+  await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
+  const documentId = DOC_URL.exec(page.url())?.[1];
+
+  const panel = page.getByTestId("seo-panel");
+  // Shopify HTML: no Shopify site is connected, and the WordPress one is not offered for it.
+  await panel.getByLabel("Platform").selectOption("shopify");
+  await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
+  await expect(panel.getByRole("heading", { name: "Shopify HTML" })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole("button", { name: "Publish" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish" });
+  await expect(dialog).toContainText("This HTML was made for Shopify, and no Shopify connection is working yet.");
+  await page.keyboard.press("Escape");
+
+  await panel.getByLabel("Platform").selectOption("wordpress");
+  await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
+  await expect(panel.getByRole("heading", { name: "WordPress HTML" })).toBeVisible({ timeout: 20_000 });
+  const html = await panel.getByTestId("seo-html").inputValue();
+  const postsBefore = wp.posts.size;
+  await panel.getByRole("button", { name: "Publish" }).click();
+  await expect(dialog.getByLabel("Site")).toContainText("Fake Bakery Blog (WordPress)");
+  await dialog.getByRole("button", { name: "Save as a draft" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Saved as a draft");
+  expect(wp.posts.size).toBe(postsBefore + 1);
+  const post = [...wp.posts.values()].at(-1);
+  // The SEO panel's HTML as it is, on the document it was saved to.
+  expect(post?.content).toBe(html);
+  await expect(dialog.getByRole("link", { name: /post\.php\?post=\d+/ })).toBeVisible();
+  const listed = await page.request.get(`/api/documents/${documentId}/publications`);
+  expect(((await listed.json()) as { publications: { remoteId: string }[] }).publications).toEqual([
+    expect.objectContaining({ remoteId: String(post?.id) }),
+  ]);
 });

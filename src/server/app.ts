@@ -21,7 +21,8 @@ import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
 import type { AppEnv } from "./http/types";
-import { connectionRoutes } from "./publishing/publishing.routes";
+import { loadVersionFromDocuments } from "./publishing/document-versions";
+import { connectionRoutes, publishRoutes } from "./publishing/publishing.routes";
 import { seoRoutes } from "./seo/seo.routes";
 import { writingRoutes } from "./writing/writing.routes";
 
@@ -114,7 +115,11 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));
   app.route("/api", documentsRoutes(deps));
-  app.route("/api/connections", connectionRoutes(deps.publishing));
+  app.route("/api/connections", connectionRoutes({ connections: deps.publishing.connections, limiter: deps.limiter }));
+  app.route(
+    "/api/documents",
+    publishRoutes({ publishing: deps.publishing.publishing, loadVersion: loadVersionFromDocuments(deps.documents) }),
+  );
 
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);

@@ -22,6 +22,7 @@ import { SessionCache } from "./http/middleware";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPublishing } from "./publishing";
+import { exportConnections } from "./publishing/connections.service";
 import { SeoService } from "./seo/seo.service";
 import { createWritingModels } from "./writing/models";
 import { WritingService } from "./writing/writing.service";
@@ -44,6 +45,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
     exportSections: [
       ...ACCOUNT_EXPORT_SECTIONS,
       { name: "documents", collect: (_db, userId) => documents.exportAll(userId) },
+      { name: "connections", collect: exportConnections },
     ],
   });
   const auth = createAuth({

@@ -1,6 +1,7 @@
 // Publishing contract shared by the server (/api/connections, /api/documents/:id/publish) and the
 // client: connection forms, the publish dialog and what the API answers. Pure: zod and types only.
 import { z } from "zod";
+import { VersionId } from "./documents";
 
 export const PUBLISH_PLATFORMS = ["wordpress", "shopify"] as const;
 export type PublishPlatform = (typeof PUBLISH_PLATFORMS)[number];
@@ -174,8 +175,8 @@ const term = z
 export const PublishRequest = z
   .object({
     connectionId: z.string({ error: "Choose a connection" }).trim().min(1, "Choose a connection").max(100),
-    /** The version to publish; the document's latest version when absent. */
-    versionId: z.string().trim().min(1).max(100).optional(),
+    /** The version to publish (a UUID); the document's latest version when absent. */
+    versionId: VersionId.optional(),
     status: z.enum(PUBLISH_STATUSES, { error: "Status must be draft, publish or future" }).default("draft"),
     /** ISO 8601 date-time with an offset; only with status "future". */
     publishAt: z.iso

@@ -1,9 +1,10 @@
 // The account features through the real app on a real database, with a real SMTP server in this
 // process catching what the app sends: verification, reset, change of address and password,
 // sessions, the data download, deletion, and REQUIRE_EMAIL_VERIFICATION.
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { creditTransactions, users, verifications } from "../db/schema";
+import { creditTransactions, publications, publishingConnections, users, verifications } from "../db/schema";
 import { linkIn, type SmtpSink, startSmtpSink } from "../mail/testing/smtp-sink";
 import { describeEachDatabase } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
@@ -14,6 +15,19 @@ import { ACCOUNT_MESSAGES } from "./auth.routes";
 import { VERIFY_FIRST_MESSAGE } from "./require-verified";
 
 const NEW_PASSWORD = "a-brand-new-password-7";
+/** A connected site as publishing saves it (the secret sealed; here a stand-in ciphertext). */
+const connectionRow = (userId: string) => ({
+  id: randomUUID(),
+  userId,
+  platform: "wordpress",
+  name: "Fake Bakery Blog",
+  siteUrl: "https://bakery.example",
+  account: "editor",
+  secretCiphertext: "v1.sealed-nonce.sealed-secret-ciphertext.sealed-tag",
+  secretHint: "••••UVWX",
+  status: "verified",
+  verifiedAt: new Date(),
+});
 /** A session known only by its bearer token. */
 const bearer = (token: string): SignedUpUser => ({
   userId: "",
@@ -294,6 +308,8 @@ describeEachDatabase("account features", (kind) => {
       me,
     );
     expect(draft.status).toBe(200);
+    const site = connectionRow(me.userId);
+    await t.db.insert(publishingConnections).values(site);
     const res = await t.app.request("/api/account/export", { headers: me.headers });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="draftsmith-.+\.json"$/);
@@ -311,7 +327,22 @@ describeEachDatabase("account features", (kind) => {
     expect(data.documents[0].versions[0]).toMatchObject({ kind: "draft", creditsUsed: data.usage[0].creditsUsed });
     expect(data.documents[0].versions[0].content.length).toBeGreaterThan(100);
     expect(data.credits.availableCredits).toBeGreaterThan(0);
+    // Connected sites, without their secret (not even its last characters).
+    expect(data.connections).toEqual([
+      {
+        id: site.id,
+        platform: "wordpress",
+        name: "Fake Bakery Blog",
+        siteUrl: "https://bakery.example",
+        username: "editor",
+        status: "verified",
+        lastError: null,
+        verifiedAt: site.verifiedAt.toISOString(),
+        createdAt: expect.any(String),
+      },
+    ]);
     const text = JSON.stringify(data);
+    expect(text).not.toMatch(/sealed|UVWX/);
     expect(text).not.toContain("chief@example.com");
     expect(text).not.toMatch(/"password"|scrypt|\$argon|"token"/);
     expect((await t.app.request("/api/account/export")).status).toBe(401);
@@ -321,7 +352,27 @@ describeEachDatabase("account features", (kind) => {
     const address = email("leaver");
     const me = await t.signUp(address);
     await grantCredits(t, me, 25, "before leaving");
-    await post("/api/execute", { currentDate: "2025-01-01", contentType: "one last post", aiProvider: "openai" }, me);
+    const written = await post(
+      "/api/execute",
+      { currentDate: "2025-01-01", contentType: "one last post", aiProvider: "openai" },
+      me,
+    );
+    // A connected site and a post published there: both go with the account.
+    const { documentId, versionId } = (await written.json()) as { documentId: string; versionId: string };
+    const site = connectionRow(me.userId);
+    await t.db.insert(publishingConnections).values(site);
+    await t.db.insert(publications).values({
+      id: randomUUID(),
+      userId: me.userId,
+      documentId,
+      versionId,
+      connectionId: site.id,
+      platform: "wordpress",
+      remoteId: "101",
+      url: "https://bakery.example/one-last-post/",
+      status: "publish",
+      state: "done",
+    });
     const totals = async () =>
       (
         await t.db
@@ -347,6 +398,10 @@ describeEachDatabase("account features", (kind) => {
     expect(await t.db.select().from(users).where(eq(users.id, me.userId))).toHaveLength(0);
     const history = await t.db.execute(sql`SELECT count(*)::int AS n FROM api_requests WHERE user_id = ${me.userId}`);
     expect((history as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+    expect(await t.db.select().from(publishingConnections).where(eq(publishingConnections.userId, me.userId))).toEqual(
+      [],
+    );
+    expect(await t.db.select().from(publications).where(eq(publications.userId, me.userId))).toEqual([]);
     // The books: the same rows and the same sum, the grant still in the admin's history, anonymised.
     expect(await totals()).toEqual(before);
     const grantsAfter = await t.deps.directGrants.history(1000);

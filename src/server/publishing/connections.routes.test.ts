@@ -7,6 +7,7 @@ import { publishingConnections, users } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
+import { CONNECT_ATTEMPTS, tooManyConnectAttempts } from "./publishing.routes";
 import { FAKE_BLOGS, FakeShopify, READ_ONLY_TOKEN, WRITE_TOKEN } from "./testing/fake-shopify";
 import { EDITOR, FakeWordPress, SUBSCRIBER } from "./testing/fake-wordpress";
 
@@ -288,6 +289,49 @@ describeEachDatabase("connections API", (kind) => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe(message);
     });
+  });
+
+  it(`limits connection attempts to ${CONNECT_ATTEMPTS.limit} a minute per user (429), each being calls to a site`, async () => {
+    const dan = await t.signUp("dan@example.com");
+    const { limit } = CONNECT_ATTEMPTS;
+    // Connect, find blogs and verify share one count; a form refused by validation costs nothing.
+    expect((await postJson(t, "/api/connections", { platform: "ghost" }, dan)).status).toBe(400);
+    for (let i = 0; i < limit - 2; i++)
+      expect((await postJson(t, "/api/connections/no-such-id/verify", {}, dan)).status).toBe(404);
+    const shopRequests = shop.requests.length;
+    expect(
+      (
+        await postJson(
+          t,
+          "/api/connections/shopify/blogs",
+          { shopDomain: "crumb-co", accessToken: WRITE_TOKEN.token },
+          dan,
+        )
+      ).status,
+    ).toBe(200);
+    expect(shop.requests.length).toBe(shopRequests + 1);
+    expect((await postJson(t, "/api/connections", wordpressBody(wp), dan)).status).toBe(201);
+
+    const wpRequests = wp.requests.length;
+    for (const [path, body] of [
+      ["/api/connections", wordpressBody(wp, { username: "someone-else" })],
+      ["/api/connections/shopify/blogs", { shopDomain: "crumb-co", accessToken: WRITE_TOKEN.token }],
+      ["/api/connections/no-such-id/verify", {}],
+    ] as const) {
+      const res = await postJson(t, path, body, dan);
+      expect(res.status, path).toBe(429);
+      const seconds = Number(res.headers.get("retry-after"));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(CONNECT_ATTEMPTS.windowSeconds);
+      expect(await res.json()).toEqual({ error: tooManyConnectAttempts(seconds), code: "RATE_LIMITED" });
+    }
+    // Refused before any request to the site.
+    expect(wp.requests.length).toBe(wpRequests);
+    expect(shop.requests.length).toBe(shopRequests + 1);
+    // Listing and removing are not attempts; another user is not affected.
+    const own = await t.app.request("/api/connections", { headers: dan.headers });
+    expect(own.status).toBe(200);
+    expect((await postJson(t, "/api/connections/no-such-id/verify", {}, bob)).status).toBe(404);
   });
 
   it("goes with the user when the account is deleted (ON DELETE CASCADE)", async () => {

@@ -1,7 +1,7 @@
 // A user's connected sites: verified with the site before they are saved, secrets sealed at rest,
 // each user sees and touches only their own (another user's id answers 404).
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import {
   type ConnectionView,
   type CreateConnectionRequest,
@@ -11,7 +11,7 @@ import {
   type ShopifyStoreInput,
 } from "../../shared/publishing";
 import { pgErrorCode } from "../credits/credits.service";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { publishingConnections } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
@@ -241,4 +241,20 @@ export function toView(row: ConnectionRow): ConnectionView {
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The account data export's "connections": which sites the user connected, as whom, and how they
+ * stand — never the secret, not even its hint.
+ */
+export async function exportConnections(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select()
+    .from(publishingConnections)
+    .where(eq(publishingConnections.userId, userId))
+    .orderBy(asc(publishingConnections.createdAt), asc(publishingConnections.id));
+  return rows.map((row) => {
+    const { secretHint: _hint, ...view } = toView(row);
+    return view;
+  });
 }

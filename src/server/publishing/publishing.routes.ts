@@ -4,10 +4,13 @@
 //   POST   /shopify/blogs    ShopifyStoreInput → { shopName, blogs } (to choose a blog before saving)
 //   POST   /:id/verify       → { connection } (status and lastError say what the site answered)
 //   DELETE /:id              → { success: true } (the sealed secret goes with the row)
-// Publishing itself: publishRoutes below, mounted at /api/documents by the documents feature with
-// its version loader.
+// The three that talk to a site share a per-user limit (CONNECT_ATTEMPTS): each is outbound traffic.
+// Publishing itself: publishRoutes below, mounted at /api/documents (app.ts) with the documents
+// feature's version loader (document-versions.ts).
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { DocumentParams } from "../../shared/documents";
 import {
   type ConnectionResponse,
   type ConnectionsResponse,
@@ -17,31 +20,63 @@ import {
   type PublishResponse,
   ShopifyStoreInput,
 } from "../../shared/publishing";
+import type { RateLimiter } from "../auth/rate-limit";
 import { AppError } from "../errors";
 import { requireUser } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import type { AppEnv, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { ConnectionsService } from "./connections.service";
 import type { PublishingService, VersionToPublish } from "./publishing.service";
 
 const ConnectionIdParam = z.object({ id: z.string().trim().min(1).max(100) });
 
-export function connectionRoutes({ connections }: { connections: ConnectionsService }) {
+/** Connection attempts (connect, find blogs, verify) per user and window: each calls the site. */
+export const CONNECT_ATTEMPTS = { limit: 10, windowSeconds: 60 } as const;
+
+export const tooManyConnectAttempts = (seconds: number) =>
+  `Too many connection attempts. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+
+/**
+ * Counts an attempt against the caller's CONNECT_ATTEMPTS (after the request is validated, so a
+ * mistyped form costs nothing) and answers 429 with Retry-After once over.
+ */
+function limitConnectAttempts(limiter: RateLimiter, limits: { limit: number; windowSeconds: number }) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const key = `publishing-connect:user:${c.var.user.id}`;
+    const hit = (await limiter.hitAll([key], limits.windowSeconds)).get(key);
+    if (hit && hit.count > limits.limit) {
+      c.header("Retry-After", String(hit.retryAfterSeconds));
+      return c.json({ error: tooManyConnectAttempts(hit.retryAfterSeconds), code: "RATE_LIMITED" }, 429);
+    }
+    await next();
+  });
+}
+
+export function connectionRoutes({
+  connections,
+  limiter,
+  connectAttempts = CONNECT_ATTEMPTS,
+}: {
+  connections: ConnectionsService;
+  limiter: RateLimiter;
+  connectAttempts?: { limit: number; windowSeconds: number };
+}) {
   const r = new Hono<AppEnv>();
+  const limited = limitConnectAttempts(limiter, connectAttempts);
 
   r.get("/", requireUser, async (c) =>
     c.json<ConnectionsResponse>({ connections: await connections.list(c.var.user.id) }),
   );
 
-  r.post("/", requireUser, validate("json", CreateConnectionRequest), async (c) =>
+  r.post("/", requireUser, validate("json", CreateConnectionRequest), limited, async (c) =>
     c.json<ConnectionResponse>({ connection: await connections.create(c.var.user.id, c.req.valid("json")) }, 201),
   );
 
-  r.post("/shopify/blogs", requireUser, validate("json", ShopifyStoreInput), async (c) =>
+  r.post("/shopify/blogs", requireUser, validate("json", ShopifyStoreInput), limited, async (c) =>
     c.json(await connections.shopifyBlogs(c.req.valid("json"))),
   );
 
-  r.post("/:id/verify", requireUser, validate("param", ConnectionIdParam), async (c) =>
+  r.post("/:id/verify", requireUser, validate("param", ConnectionIdParam), limited, async (c) =>
     c.json<ConnectionResponse>({ connection: await connections.reverify(c.var.user.id, c.req.valid("param").id) }),
   );
 
@@ -56,7 +91,7 @@ export function connectionRoutes({ connections }: { connections: ConnectionsServ
 /**
  * Finds the caller's document version for publishing: the named version, or the document's latest
  * when `versionId` is absent; null when the document or version is not the caller's (→ 404).
- * Supplied by the documents feature.
+ * The real one is loadVersionFromDocuments (document-versions.ts).
  */
 export type LoadVersionForPublishing = (
   userId: string,
@@ -64,11 +99,9 @@ export type LoadVersionForPublishing = (
   versionId: string | undefined,
 ) => Promise<VersionToPublish | null>;
 
-const DocumentIdParam = z.object({ id: z.string().trim().min(1).max(100) });
-
 /**
- * The publish routes, to mount at /api/documents once the documents feature can load a version:
- *   app.route("/api/documents", publishRoutes({ publishing: deps.publishing.publishing, loadVersion }))
+ * The publish routes, mounted at /api/documents (app.ts). Document and version ids are UUIDs,
+ * checked here (400) before anything reaches the database.
  *   POST /:id/publish        PublishRequest → PublishResponse
  *   GET  /:id/publications   → { publications } (where the document is published: the URLs)
  */
@@ -84,7 +117,7 @@ export function publishRoutes({
   r.post(
     "/:id/publish",
     requireUser,
-    validate("param", DocumentIdParam),
+    validate("param", DocumentParams),
     validate("json", PublishRequest),
     async (c) => {
       const user = c.var.user;
@@ -98,7 +131,7 @@ export function publishRoutes({
     },
   );
 
-  r.get("/:id/publications", requireUser, validate("param", DocumentIdParam), async (c) =>
+  r.get("/:id/publications", requireUser, validate("param", DocumentParams), async (c) =>
     c.json<PublicationsResponse>({
       publications: await publishing.listForDocument(c.var.user.id, c.req.valid("param").id),
     }),

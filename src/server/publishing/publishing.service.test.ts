@@ -1,6 +1,6 @@
-// Publishing a document version through the service (the HTTP route comes with the documents
-// feature), with the real WordPress and Shopify clients against the loopback fakes, on PGlite and
-// PostgreSQL.
+// Publishing a document version through the service (the HTTP route: publish.routes.test.ts), with
+// the real WordPress and Shopify clients against the loopback fakes, on PGlite and PostgreSQL. The
+// versions are real (publications reference documents and versions), saved through DocumentsService.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ConnectionView, PublishRequest, type PublishRequestInput } from "../../shared/publishing";
@@ -12,6 +12,7 @@ import { postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
 import { createPublishing } from "./index";
 import type { VersionToPublish } from "./publishing.service";
+import { saveTestVersion, type TestVersionInput } from "./testing/documents";
 import { FAKE_BLOGS, FakeShopify, WRITE_TOKEN } from "./testing/fake-shopify";
 import { EDITOR, FakeWordPress } from "./testing/fake-wordpress";
 
@@ -30,16 +31,6 @@ Flour, water, salt and time: add up the flour and the electricity, then the hour
 Walk the market before you set a price. What do the other bakers charge, and what do they sell out of?
 `;
 
-let versionCounter = 0;
-const version = (over: Partial<VersionToPublish> = {}): VersionToPublish => ({
-  documentId: "doc-1",
-  versionId: `ver-${++versionCounter}`,
-  content: DRAFT,
-  format: "markdown",
-  title: "Sourdough pricing",
-  ...over,
-});
-
 describeEachDatabase("publishing a document version", (kind) => {
   let t: TestApp;
   let ada: SignedUpUser;
@@ -47,7 +38,6 @@ describeEachDatabase("publishing a document version", (kind) => {
   let shop: FakeShopify;
   let wordpress: ConnectionView;
   let shopify: ConnectionView;
-  let docs = 0;
 
   beforeAll(async () => {
     wp = await new FakeWordPress({ seoPlugin: "yoast" }).start();
@@ -83,16 +73,27 @@ describeEachDatabase("publishing a document version", (kind) => {
     await shop.close();
   });
 
-  /** A fresh document id per test, so each starts with no publication. */
-  let documentId = "";
+  /** The test's document, made with its first version: each test starts with no publication. */
+  let documentId: string | undefined;
   beforeEach(() => {
-    documentId = `doc-${kind}-${++docs}`;
+    documentId = undefined;
   });
 
-  const publish = (over: Partial<VersionToPublish>, request: Partial<PublishRequestInput> & { connectionId: string }) =>
+  /** A new version of the test's document (ada's), titled "Sourdough pricing", DRAFT by default. */
+  async function version(over: Partial<TestVersionInput> = {}): Promise<VersionToPublish> {
+    const v = await saveTestVersion(t, ada.userId, { content: DRAFT, title: "Sourdough pricing", documentId, ...over });
+    documentId ??= v.documentId;
+    return v;
+  }
+
+  /** Publishes `v`, or a new version of the test's document made from `v`. */
+  const publish = async (
+    v: VersionToPublish | Partial<TestVersionInput>,
+    request: Partial<PublishRequestInput> & { connectionId: string },
+  ) =>
     t.deps.publishing.publishing.publishVersion(
       { id: ada.userId, name: "Ada Baker" },
-      version({ documentId, ...over }),
+      "versionId" in v ? v : await version(v),
       PublishRequest.parse(request),
     );
 
@@ -131,19 +132,18 @@ describeEachDatabase("publishing a document version", (kind) => {
     });
 
     it("updates the same post when the document is published again, with this or a newer version", async () => {
-      const first = await publish({ versionId: "v-a" }, { connectionId: wordpress.id });
+      const a = await version();
+      const first = await publish(a, { connectionId: wordpress.id });
       const postsBefore = wp.posts.size;
-      const again = await publish({ versionId: "v-a" }, { connectionId: wordpress.id, status: "publish" });
+      const again = await publish(a, { connectionId: wordpress.id, status: "publish" });
       expect(again.updated).toBe(true);
       expect(again.publication.remoteId).toBe(first.publication.remoteId);
       expect(again.publication.id).toBe(first.publication.id);
       const revised = DRAFT.replace("Walk the market", "Stroll the market");
-      const newer = await publish(
-        { versionId: "v-b", content: revised },
-        { connectionId: wordpress.id, status: "publish" },
-      );
+      const b = await version({ content: revised });
+      const newer = await publish(b, { connectionId: wordpress.id, status: "publish" });
       expect(newer.updated).toBe(true);
-      expect(newer.publication.versionId).toBe("v-b");
+      expect(newer.publication.versionId).toBe(b.versionId);
       expect(wp.posts.size).toBe(postsBefore);
       const post = wp.posts.get(Number(first.publication.remoteId));
       expect(post?.content).toContain("Stroll the market");
@@ -153,17 +153,18 @@ describeEachDatabase("publishing a document version", (kind) => {
     });
 
     it("sends one post for a double click: the second request is refused while the first is in flight", async () => {
+      const v = await version();
       const gate = wp.hold("POST", "/wp/v2/posts");
-      const first = publish({}, { connectionId: wordpress.id });
+      const first = publish(v, { connectionId: wordpress.id });
       await gate.reached;
-      const second = await failure(publish({}, { connectionId: wordpress.id }));
+      const second = await failure(publish(v, { connectionId: wordpress.id }));
       expect(second.status).toBe(409);
       expect(second.message).toBe(
         "This document is already being published to Fake Bakery Blog: wait for that to finish.",
       );
       gate.release();
       const done = await first;
-      const sameDoc = await t.db.select().from(publications).where(eq(publications.documentId, documentId));
+      const sameDoc = await t.db.select().from(publications).where(eq(publications.documentId, v.documentId));
       expect(sameDoc).toHaveLength(1);
       expect(sameDoc[0]).toMatchObject({ state: "done", remoteId: done.publication.remoteId });
     });
@@ -272,15 +273,16 @@ describeEachDatabase("publishing a document version", (kind) => {
     ])(
       "maps %s to a clear %s, records the failure, and a retry creates one post",
       async (_name, answer, status, message) => {
+        const v = await version();
         wp.failNext({ method: "POST", path: "/wp/v2/posts", ...answer });
-        const err = await failure(publish({}, { connectionId: wordpress.id }));
+        const err = await failure(publish(v, { connectionId: wordpress.id }));
         expect(err.status).toBe(status);
         expect(err.message).toMatch(message);
-        const [row] = await t.db.select().from(publications).where(eq(publications.documentId, documentId));
+        const [row] = await t.db.select().from(publications).where(eq(publications.documentId, v.documentId));
         expect(row).toMatchObject({ state: "failed", remoteId: null });
         expect(row?.lastError).toBeTruthy();
         const before = wp.posts.size;
-        const retry = await publish({}, { connectionId: wordpress.id });
+        const retry = await publish(v, { connectionId: wordpress.id });
         expect(retry.updated).toBe(false);
         expect(wp.posts.size).toBe(before + 1);
       },
@@ -321,7 +323,7 @@ describeEachDatabase("publishing a document version", (kind) => {
       const err = await failure(
         t.deps.publishing.publishing.publishVersion(
           { id: bob.userId, name: "Bob" },
-          version({ documentId }),
+          await version(),
           PublishRequest.parse({ connectionId: wordpress.id }),
         ),
       );
@@ -389,8 +391,10 @@ describeEachDatabase("publishing a document version", (kind) => {
     });
 
     it("lets Shopify choose a free handle when the slug is taken by another article", async () => {
-      const a = await publish({ documentId: `${documentId}-a` }, { connectionId: shopify.id });
-      const b = await publish({ documentId: `${documentId}-b` }, { connectionId: shopify.id });
+      // Two documents with the same text, so the same slug.
+      const another = () => saveTestVersion(t, ada.userId, { content: DRAFT, title: "Sourdough pricing" });
+      const a = await publish(await another(), { connectionId: shopify.id });
+      const b = await publish(await another(), { connectionId: shopify.id });
       const handles = [a, b].map((x) => shop.articles.get(x.publication.remoteId)?.handle);
       expect(new Set(handles).size).toBe(2);
       expect(b.notes.join(" ")).toMatch(/The handle "price-sourdough-farmers-market" is taken in this blog/);
@@ -431,7 +435,7 @@ describeEachDatabase("publishing a document version", (kind) => {
     const err = await failure(
       slow.publishing.publishVersion(
         { id: ada.userId, name: "Ada" },
-        version({ documentId }),
+        await version(),
         PublishRequest.parse({ connectionId: wordpress.id }),
       ),
     );

@@ -1,8 +1,9 @@
 // One document (/documents/:id, issue 10): every version in order, each with its AI detection
 // verdict and flagged count; a word-level diff between any two versions with the changed sentences
 // tinted; copy, download, rename, delete, and "Continue in the full app" (the full app reopens the
-// document with its latest version loaded).
-import { ArrowLeft, ClipboardCopy, Download, GitCompare, Pencil, PenLine, Trash2 } from "lucide-react";
+// document with its latest version loaded). Publish (issue 13) sends the latest version, or an SEO
+// version, to a connected WordPress or Shopify site; "Published on" lists the posts' links.
+import { ArrowLeft, ClipboardCopy, Download, GitCompare, Pencil, PenLine, Send, Trash2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DetectionResult } from "../../../shared/detection";
@@ -20,6 +21,7 @@ import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { copyToClipboard, formatPercent } from "../detection";
+import { PublicationsList, PublishDialog } from "../publishing";
 import { writerNote } from "../writing/api";
 import { Markdown } from "../writing/markdown";
 import { downloadVersion, useDocument } from "./api";
@@ -127,6 +129,11 @@ function DocumentBody({ doc }: { doc: DocumentDetail }) {
             </Link>
           </Button>
           {latest && <DownloadButtons documentId={doc.id} version={latest} label="Download latest" />}
+          {latest && (
+            <PublishButton documentId={doc.id} version={latest}>
+              Publish latest
+            </PublishButton>
+          )}
           <Button variant="outline" onClick={() => setRenaming(ref)}>
             <Pencil aria-hidden="true" /> Rename
           </Button>
@@ -134,6 +141,13 @@ function DocumentBody({ doc }: { doc: DocumentDetail }) {
             <Trash2 aria-hidden="true" /> Delete
           </Button>
         </div>
+        <PublicationsList
+          documentId={doc.id}
+          versionName={(id) => {
+            const i = doc.versions.findIndex((v) => v.id === id);
+            return i < 0 ? undefined : versionName(doc.versions[i] as DocumentVersion, i);
+          }}
+        />
       </div>
 
       {doc.versions.length >= 2 && <CompareCard doc={doc} value={compare} onChange={setCompare} />}
@@ -153,6 +167,7 @@ function DocumentBody({ doc }: { doc: DocumentDetail }) {
                   version={v}
                   name={versionName(v, i)}
                   previous={doc.versions[i - 1]}
+                  publishable={v.kind === "seo" && v.id !== latest?.id}
                   onCompare={(from) => {
                     setCompare({ from, to: v.id });
                     requestAnimationFrame(() =>
@@ -172,6 +187,32 @@ function DocumentBody({ doc }: { doc: DocumentDetail }) {
         onDeleted={() => navigate(PAGE_ROUTES.documents)}
       />
     </div>
+  );
+}
+
+/** The Publish dialog for one version; HTML made for a platform offers only that platform's sites. */
+function PublishButton({
+  documentId,
+  version,
+  size,
+  children,
+}: {
+  documentId: string;
+  version: DocumentVersion;
+  size?: "sm";
+  children: string;
+}) {
+  return (
+    <PublishDialog
+      documentId={documentId}
+      versionId={version.id}
+      platform={version.format === "html" ? version.platform : undefined}
+      trigger={
+        <Button variant="outline" size={size}>
+          <Send aria-hidden="true" /> {children}
+        </Button>
+      }
+    />
   );
 }
 
@@ -235,12 +276,15 @@ function VersionCard({
   version,
   name,
   previous,
+  publishable,
   onCompare,
 }: {
   documentId: string;
   version: DocumentVersion;
   name: string;
   previous?: DocumentVersion;
+  /** An SEO version other than the latest (the latest is published from the page's header). */
+  publishable?: boolean;
   onCompare: (fromId: string) => void;
 }) {
   const who = version.writer ? writerNote(version.writer as Writer, version.model) : null;
@@ -270,6 +314,11 @@ function VersionCard({
             <ClipboardCopy aria-hidden="true" /> Copy
           </Button>
           <DownloadButtons documentId={documentId} version={version} />
+          {publishable && (
+            <PublishButton documentId={documentId} version={version} size="sm">
+              Publish
+            </PublishButton>
+          )}
           {previous && (
             <Button variant="outline" size="sm" onClick={() => onCompare(previous.id)}>
               <GitCompare aria-hidden="true" /> Compare with the previous version

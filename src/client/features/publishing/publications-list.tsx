@@ -13,7 +13,14 @@ import { CONNECTIONS_KEY, publicationsKey } from "./api";
 
 const STATUS_WORDS: Record<PublishStatus, string> = { draft: "Draft", publish: "Published", future: "Scheduled" };
 
-export function PublicationsList({ documentId }: { documentId: string }) {
+export function PublicationsList({
+  documentId,
+  versionName,
+}: {
+  documentId: string;
+  /** How the page names a version ("Version 2 · Revision"): which one each site has. */
+  versionName?: (versionId: string) => string | undefined;
+}) {
   const publications = useQuery<PublicationsResponse>({ queryKey: publicationsKey(documentId) });
   const connections = useQuery<ConnectionsResponse>({ queryKey: CONNECTIONS_KEY });
   const list = publications.data?.publications ?? [];
@@ -27,6 +34,7 @@ export function PublicationsList({ documentId }: { documentId: string }) {
           <li key={p.id} className="flex flex-wrap items-center gap-2">
             <span className="text-slate-700">{nameOf(p.connectionId) ?? PLATFORM_LABEL[p.platform]}</span>
             <Badge variant={p.status === "publish" ? "success" : "secondary"}>{STATUS_WORDS[p.status]}</Badge>
+            {versionName?.(p.versionId) && <span className="text-xs text-slate-600">{versionName(p.versionId)}</span>}
             <a
               className="inline-flex items-center gap-1 break-all text-brand-700 underline"
               href={p.url}

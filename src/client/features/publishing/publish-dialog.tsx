@@ -10,6 +10,7 @@ import {
   type ConnectionsResponse,
   PLATFORM_LABEL,
   PUBLISH_STATUSES,
+  type PublishPlatform,
   PublishRequest,
   type PublishResponse,
   type PublishStatus,
@@ -35,12 +36,14 @@ export interface PublishDialogProps {
   documentId: string;
   /** The version to publish; the document's latest when absent. */
   versionId?: string;
+  /** HTML made for one platform (an SEO version): only that platform's connections are offered. */
+  platform?: PublishPlatform;
   /** The button that opens the dialog (a "Publish" button when absent). */
   trigger?: ReactNode;
   onPublished?: (result: PublishResponse) => void;
 }
 
-export function PublishDialog({ documentId, versionId, trigger, onPublished }: PublishDialogProps) {
+export function PublishDialog({ documentId, versionId, platform, trigger, onPublished }: PublishDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -54,17 +57,21 @@ export function PublishDialog({ documentId, versionId, trigger, onPublished }: P
       <DialogContent className="max-w-lg">
         <DialogTitle>Publish</DialogTitle>
         <DialogDescription>Send this version to your site. Nothing goes live unless you choose it.</DialogDescription>
-        {open && <PublishForm documentId={documentId} versionId={versionId} onPublished={onPublished} />}
+        {open && (
+          <PublishForm documentId={documentId} versionId={versionId} platform={platform} onPublished={onPublished} />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function PublishForm({ documentId, versionId, onPublished }: Omit<PublishDialogProps, "trigger">) {
+function PublishForm({ documentId, versionId, platform, onPublished }: Omit<PublishDialogProps, "trigger">) {
   const ids = useId();
   const queryClient = useQueryClient();
   const connections = useQuery<ConnectionsResponse>({ queryKey: CONNECTIONS_KEY });
-  const usable = (connections.data?.connections ?? []).filter((c) => c.status === "verified");
+  const usable = (connections.data?.connections ?? []).filter(
+    (c) => c.status === "verified" && (!platform || c.platform === platform),
+  );
   const [values, setValues] = useState<PublishFormValues>(publishFormDefaults());
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<PublishResponse | null>(null);
@@ -106,9 +113,15 @@ function PublishForm({ documentId, versionId, onPublished }: Omit<PublishDialogP
   if (usable.length === 0)
     return (
       <div className="mt-4 space-y-3 text-sm text-slate-700">
-        <p>No working site connection yet.</p>
+        <p>
+          {platform
+            ? `This HTML was made for ${PLATFORM_LABEL[platform]}, and no ${PLATFORM_LABEL[platform]} connection is working yet.`
+            : "No working site connection yet."}
+        </p>
         <Button asChild variant="outline">
-          <Link to={PAGE_ROUTES.settingsConnections}>Connect WordPress or Shopify</Link>
+          <Link to={PAGE_ROUTES.settingsConnections}>
+            {platform ? `Connect ${PLATFORM_LABEL[platform]}` : "Connect WordPress or Shopify"}
+          </Link>
         </Button>
       </div>
     );

@@ -16,8 +16,9 @@ describe("publish form", () => {
   });
 
   it("sends a draft by default, with only what was filled in", () => {
-    const body = publishRequestBody(publishFormDefaults("conn-1"), "ver-9");
-    expect(body).toEqual({ connectionId: "conn-1", status: "draft", versionId: "ver-9" });
+    const versionId = "3f2b8c1e-5d4a-4b6f-9e21-7c0d8a9b1f34";
+    const body = publishRequestBody(publishFormDefaults("conn-1"), versionId);
+    expect(body).toEqual({ connectionId: "conn-1", status: "draft", versionId });
     expect(PublishRequest.parse(body).status).toBe("draft");
   });
 

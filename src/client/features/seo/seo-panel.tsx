@@ -2,8 +2,9 @@
 // optional image URLs, generate; then the HTML in a read-only code box with Copy HTML Code and Close,
 // a rendered preview in a sandboxed iframe (no permissions: no script runs), the SEO head block and
 // the SEO report. SEO HTML needs a draft or a final (spec §5): with no content the button is disabled
-// and says why.
-import { ClipboardCopy, Code2, Loader2, X } from "lucide-react";
+// and says why. Publish (issue 13) sends the HTML just made, saved as an SEO version of the document,
+// to a connected site of its platform.
+import { ClipboardCopy, Code2, Loader2, Send, X } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "../../../shared/seo";
 import type { AiProvider } from "../../../shared/writing";
@@ -13,6 +14,7 @@ import { FieldError, Input, Label, NativeSelect } from "../../components/ui/inpu
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { copyToClipboard } from "../detection/clipboard";
+import { PublishDialog } from "../publishing";
 import type { SeoHtmlEndpoint, SeoHtmlResult } from "./api";
 import { buildPreviewDocument } from "./seo-helpers";
 import { SeoMetaView } from "./seo-meta";
@@ -221,6 +223,16 @@ export function SeoPanel({
                   >
                     <ClipboardCopy aria-hidden="true" /> Copy HTML Code
                   </Button>
+                  <PublishDialog
+                    documentId={result.documentId}
+                    versionId={result.versionId}
+                    platform={result.platform}
+                    trigger={
+                      <Button size="sm" variant="outline">
+                        <Send aria-hidden="true" /> Publish
+                      </Button>
+                    }
+                  />
                   <Button size="sm" variant="outline" onClick={close}>
                     <X aria-hidden="true" /> Close
                   </Button>
