@@ -23,7 +23,7 @@ import { CampaignStatusBadge } from "./campaign-status-badge";
 
 export function CampaignsPage() {
   return (
-    <AdminGate title="Bonus Credit Campaigns">
+    <AdminGate>
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Bonus Credit Campaigns</h1>
         <p className="text-slate-600">Give bonus credits to new sign-ups or to every user.</p>
@@ -105,7 +105,7 @@ function CampaignList() {
         ) : rows.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-600">No campaigns yet. Create one above.</p>
         ) : (
-          <Table>
+          <Table stacked aria-label="Campaigns">
             <TableCaption className="sr-only">Bonus credit campaigns</TableCaption>
             <TableHeader className="bg-transparent">
               <TableRow className="border-0">
@@ -122,23 +122,25 @@ function CampaignList() {
                 const status = campaignStatus(c, now);
                 return (
                   <TableRow key={c.id} className="align-top" data-testid="campaign-row">
-                    <TableCell className="px-3 py-3">
+                    <TableCell label="" className="px-3 py-3 max-sm:!block max-sm:text-left">
                       <p className="font-medium text-slate-900">{c.name}</p>
                       <p className="text-xs text-slate-600">
                         {c.campaignType === "all_users" ? "All users" : "New sign-ups"}
                         {c.description ? ` · ${c.description}` : ""}
                       </p>
                     </TableCell>
-                    <TableCell className="px-3 py-3">
+                    <TableCell label="Status" className="px-3 py-3">
                       <CampaignStatusBadge status={status} />
                     </TableCell>
-                    <TableCell className="px-3 py-3 text-right tabular-nums">{formatCredits(c.creditAmount)}</TableCell>
-                    <TableCell className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
+                    <TableCell label="Credits" className="px-3 py-3 text-right tabular-nums">
+                      {formatCredits(c.creditAmount)}
+                    </TableCell>
+                    <TableCell label="Recipients" className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
                       {formatCredits(c.currentRecipients)} /{" "}
                       {c.maxRecipients == null ? "∞" : formatCredits(c.maxRecipients)}
                       {c.maxRecipients == null && <span className="sr-only"> (no limit)</span>}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap px-3 py-3 text-slate-700">
+                    <TableCell label="Dates" className="px-3 py-3 text-slate-700 sm:whitespace-nowrap">
                       <time dateTime={c.startDate}>{format(new Date(c.startDate), "MMM d, yyyy")}</time>
                       {" – "}
                       {c.endDate ? (
@@ -147,8 +149,8 @@ function CampaignList() {
                         "no end date"
                       )}
                     </TableCell>
-                    <TableCell className="px-3 py-3">
-                      <div className="flex flex-wrap justify-end gap-1.5">
+                    <TableCell label="" className="px-3 py-3 max-sm:!block">
+                      <div className="flex flex-wrap justify-end max-sm:justify-start gap-1.5">
                         {status === "draft" && (
                           <Button
                             size="sm"

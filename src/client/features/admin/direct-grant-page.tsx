@@ -28,7 +28,7 @@ export const GRANT_HISTORY_KEY = ["/api/admin/direct-grant/history"] as const;
 export function DirectGrantPage() {
   const [tab, setTab] = useState<"grant" | "history">("grant");
   return (
-    <AdminGate title="Direct Credit Grant">
+    <AdminGate>
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Direct Credit Grant</h1>
         <p className="text-slate-600">Grant bonus credits directly to specific users</p>

@@ -23,7 +23,6 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
   const [tab, setTab] = useState<BillingTab>("purchase");
 
   useEffect(() => {
-    document.title = "Credits & Billing · Draftsmith";
     // Back on /billing without paying (Stripe's cancel address, or the browser's Back button): no
     // purchase is pending any more.
     if (!paymentReturn) forgetPendingPurchase();
@@ -49,8 +48,17 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
       ) : (
         <>
           {paymentReturn && <PaymentReturnNotice />}
-          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-            <Tabs value={tab} onValueChange={(v) => setTab(v as BillingTab)} className="min-w-0">
+          {/* On a phone the balance comes first, then the tabs, then how credits work; on a desktop the
+              tabs fill the left column beside both cards. */}
+          <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:grid-rows-[auto_1fr]">
+            <div className="lg:col-start-2 lg:row-start-1">
+              <BalanceCard credits={credits} />
+            </div>
+            <Tabs
+              value={tab}
+              onValueChange={(v) => setTab(v as BillingTab)}
+              className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1"
+            >
               <TabsList aria-label="Billing">
                 <TabsTrigger value="purchase">Purchase Credits</TabsTrigger>
                 <TabsTrigger value="transactions">Transactions</TabsTrigger>
@@ -66,10 +74,9 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
                 <UsageTab />
               </TabsContent>
             </Tabs>
-            <aside className="space-y-6" aria-label="Your credits">
-              <BalanceCard credits={credits} />
+            <div className="lg:col-start-2 lg:row-start-2">
               <HowCreditsWork />
-            </aside>
+            </div>
           </div>
         </>
       )}

@@ -47,7 +47,7 @@ export function TransactionsTab() {
     return <p className="p-6 text-center text-sm text-slate-600">No transactions yet.</p>;
   }
   return (
-    <Table containerClassName="rounded-xl border border-slate-200 bg-white">
+    <Table stacked aria-label="Transactions" containerClassName="rounded-xl border border-slate-200 bg-white">
       <TableCaption className="sr-only">Your most recent credit transactions, newest first</TableCaption>
       <TableHeader>
         <TableRow className="border-0">
@@ -63,14 +63,17 @@ export function TransactionsTab() {
           const type = TYPE_LABELS[t.type] ?? { label: t.type, variant: "secondary" as const };
           return (
             <TableRow key={t.id}>
-              <TableCell className="whitespace-nowrap text-slate-700">
+              <TableCell label="Date" className="whitespace-nowrap text-slate-700">
                 <time dateTime={t.createdAt}>{format(new Date(t.createdAt), DATE_TIME)}</time>
               </TableCell>
-              <TableCell>
+              <TableCell label="Type">
                 <Badge variant={type.variant}>{type.label}</Badge>
               </TableCell>
-              <TableCell className="text-slate-700">{t.description}</TableCell>
+              <TableCell label="Description" className="text-slate-700">
+                {t.description}
+              </TableCell>
               <TableCell
+                label="Amount"
                 className={cn(
                   "whitespace-nowrap text-right font-semibold tabular-nums",
                   t.amount > 0 ? "text-emerald-700" : t.amount < 0 ? "text-red-700" : "text-slate-700",
@@ -78,7 +81,7 @@ export function TransactionsTab() {
               >
                 {formatSignedCredits(t.amount)}
               </TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-900">
+              <TableCell label="Balance after" className="whitespace-nowrap text-right tabular-nums text-slate-900">
                 {formatCredits(t.balanceAfter)}
               </TableCell>
             </TableRow>

@@ -66,7 +66,7 @@ export function UsageTab() {
           No usage yet. Drafts, AI detection, revisions and SEO HTML you pay for appear here.
         </p>
       ) : (
-        <Table containerClassName="rounded-xl border border-slate-200 bg-white">
+        <Table stacked aria-label="Usage history" containerClassName="rounded-xl border border-slate-200 bg-white">
           <TableCaption className="sr-only">
             Your most recent AI calls and the credits each used, newest first
           </TableCaption>
@@ -82,19 +82,27 @@ export function UsageTab() {
           <TableBody>
             {rows.map((u) => (
               <TableRow key={u.id}>
-                <TableCell className="whitespace-nowrap text-slate-700">
+                <TableCell label="Date" className="whitespace-nowrap text-slate-700">
                   <time dateTime={u.createdAt}>{format(new Date(u.createdAt), DATE_TIME)}</time>
                 </TableCell>
-                <TableCell className="text-slate-900">{endpointLabel(u.endpoint)}</TableCell>
-                <TableCell className="text-slate-700">
+                <TableCell label="Action" className="text-slate-900">
+                  {endpointLabel(u.endpoint)}
+                </TableCell>
+                <TableCell label="Provider" className="text-slate-700">
                   {u.aiProvider ? (PROVIDER_LABELS[u.aiProvider] ?? u.aiProvider) : "—"}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-700">
+                <TableCell
+                  label="Tokens (in / out)"
+                  className="whitespace-nowrap text-right tabular-nums text-slate-700"
+                >
                   {u.aiProvider === "offline"
                     ? "—"
                     : `${formatCredits(u.requestTokens)} / ${formatCredits(u.responseTokens)}`}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700">
+                <TableCell
+                  label="Credits"
+                  className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700"
+                >
                   {formatCredits(u.creditsUsed)}
                 </TableCell>
               </TableRow>
