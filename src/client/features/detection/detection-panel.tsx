@@ -23,6 +23,8 @@ export interface DetectionPanelProps {
   loading?: boolean;
   /** Card title. Default 'AI Detection Analysis'. */
   title?: string;
+  /** Which text the figures describe ("Draft", "Final version"), shown under the title when given. */
+  subject?: string;
   /** Shown before any analysis. */
   emptyText?: string;
   /** Revise Content: shown when given; needs flagged sentences. */
@@ -69,6 +71,7 @@ export function DetectionPanel({
   result,
   loading = false,
   title = "AI Detection Analysis",
+  subject,
   emptyText = "Run AI detection to see which sentences read as machine-written.",
   onRevise,
   revisePending = false,
@@ -111,6 +114,11 @@ export function DetectionPanel({
           <CardTitle className="text-base">{title}</CardTitle>
           {status}
         </div>
+        {subject && (
+          <p className="text-sm text-slate-600" data-testid="detection-subject">
+            Figures for: <span className="font-semibold text-slate-900">{subject}</span>
+          </p>
+        )}
         {ok && result.detector !== "builtin" && (
           <CardDescription>Checked by {result.detector === "gptzero" ? "GPTZero" : "Sapling"}.</CardDescription>
         )}
