@@ -85,6 +85,9 @@ test.describe("on a phone", () => {
         .last()
         .evaluate((el) => getComputedStyle(el, "::before").content),
     ).toBe('"Balance after"');
+    // The paid call reads as Usage names it, not by its endpoint ("detect-ai").
+    await expect(page.getByRole("row").filter({ hasText: "AI detection" })).toHaveCount(1);
+    await expect(page.getByText("detect-ai")).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);
 

@@ -11,7 +11,6 @@ import { AuthForms } from "../auth/sign-in-dialog";
 import { BalanceCard } from "./balance-card";
 import { HowCreditsWork } from "./how-credits-work";
 import { PackagesTab } from "./packages-tab";
-import { forgetPendingPurchase } from "./payment-return";
 import { PaymentReturnNotice } from "./payment-return-notice";
 import { TransactionsTab } from "./transactions-tab";
 import { UsageTab } from "./usage-tab";
@@ -22,11 +21,6 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
   const { loading, user, credits, refreshCredits } = useAuth();
   const [tab, setTab] = useState<BillingTab>("purchase");
 
-  useEffect(() => {
-    // Back on /billing without paying (Stripe's cancel address, or the browser's Back button): no
-    // purchase is pending any more.
-    if (!paymentReturn) forgetPendingPurchase();
-  }, [paymentReturn]);
   // The balance is cached for the session: coming back here after spending, show today's figures.
   useEffect(() => {
     if (user) void refreshCredits();

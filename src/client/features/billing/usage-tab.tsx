@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useMemo } from "react";
 import type { UsageResponse } from "../../../shared/billing";
+import { endpointLabel } from "../../../shared/endpoint-labels";
 import { HISTORY_LIMIT } from "../../../shared/limits";
 import { OFFLINE_WRITER_LABEL } from "../../../shared/writing";
 import { Spinner } from "../../components/ui/spinner";
@@ -14,25 +15,12 @@ import { DATE_TIME } from "./transactions-tab";
 import { creditsPerDay } from "./usage-by-day";
 import { UsageChart } from "./usage-chart";
 
-const ENDPOINT_LABELS: Record<string, string> = {
-  "/api/execute": "Draft generation",
-  "/api/detect-ai": "AI detection",
-  "/api/final-rewrite": "Final rewrite",
-  "/api/revise-text": "Text revision",
-  "/api/seo-optimize": "SEO optimization",
-  "/api/seo-produce-code": "SEO HTML",
-  "/api/seo-revise-text": "SEO revision",
-};
-
 const PROVIDER_LABELS: Record<string, string> = {
   openai: "OpenAI",
   anthropic: "Anthropic",
   offline: OFFLINE_WRITER_LABEL,
   builtin: "Built-in detector",
 };
-
-export const endpointLabel = (endpoint: string) =>
-  ENDPOINT_LABELS[endpoint] ?? ENDPOINT_LABELS[`/api/${endpoint.replace(/^\/?(api\/)?/, "")}`] ?? endpoint;
 
 export function UsageTab() {
   const usage = useQuery<UsageResponse>({ queryKey: USAGE_KEY, refetchOnMount: "always" });

@@ -37,6 +37,8 @@ export interface DetectionPanelProps {
   finalRewritePending?: boolean;
   /** Default 'Final Rewrite'. */
   finalRewriteLabel?: string;
+  /** What Revise Content / Final Rewrite are expected to cost ("about 5 credits"), shown under them. */
+  actionCost?: string;
   /** Disables Revise/Final Rewrite (e.g. another step is running). */
   actionsDisabled?: boolean;
   /** Extra actions (slot), rendered after the built-in buttons. */
@@ -80,6 +82,7 @@ export function DetectionPanel({
   finalRewritePending = false,
   finalRewriteLabel = "Final Rewrite",
   actionsDisabled = false,
+  actionCost,
   children,
   className,
 }: DetectionPanelProps) {
@@ -238,6 +241,12 @@ export function DetectionPanel({
             )}
             {children}
           </div>
+        )}
+        {ok && actionCost && !needFlagged && (onRevise || onFinalRewrite) && (
+          <p className="text-xs text-slate-600" data-testid="action-cost">
+            {[onRevise && reviseLabel, onFinalRewrite && finalRewriteLabel].filter(Boolean).join(" or ")}: {actionCost}{" "}
+            each
+          </p>
         )}
         {needFlagged && (onRevise || onFinalRewrite) && (
           <p id={hintId} className="text-xs text-slate-600">

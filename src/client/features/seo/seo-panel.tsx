@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FieldError, Input, Label, NativeSelect } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { aboutCredits, SEO_HTML_COST, seoOptimizeCredits } from "../credits/estimates";
 import { copyToClipboard } from "../detection/clipboard";
 import { PublishDialog } from "../publishing";
 import type { SeoHtmlEndpoint, SeoHtmlResult } from "./api";
@@ -208,9 +209,15 @@ export function SeoPanel({
             {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Code2 aria-hidden="true" />}
             {pending ? (endpoint === "optimize" ? "Optimizing…" : "Generating…") : generateLabel}
           </Button>
-          {reason && (
+          {reason ? (
             <p id={ids.reason} className="text-xs text-slate-600">
               {reason}
+            </p>
+          ) : (
+            <p className="text-xs text-slate-600" data-testid="seo-cost">
+              {endpoint === "optimize"
+                ? `Costs ${aboutCredits(seoOptimizeCredits(content))} with a model (${SEO_HTML_COST} with the offline writer).`
+                : `Costs ${SEO_HTML_COST}.`}
             </p>
           )}
         </form>

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PendingButton } from "../../../components/ui/pending-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../lib/toast";
+import { DETECTION_COST, writingCost } from "../../credits/estimates";
 import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
 import { buildPreviewDocument, SeoPanel } from "../../seo";
 import { Markdown } from "../markdown";
@@ -179,9 +180,14 @@ export function ResultsView({
                     Generate final version
                   </PendingButton>
                 </div>
-                {finalHint && (
+                {finalHint ? (
                   <p id="final-hint" className="text-xs text-slate-600">
                     {finalHint}
+                  </p>
+                ) : (
+                  <p className="text-xs text-slate-600" data-testid="draft-costs">
+                    Analyze AI content: {DETECTION_COST} · Generate final version:{" "}
+                    {writingCost(s.draft.draft, s.draft.writer)}
                   </p>
                 )}
               </ResultCardHeader>
@@ -290,6 +296,7 @@ export function ResultsView({
             onFinalRewrite={viewingDraft ? () => void onGenerateFinal() : undefined}
             finalRewritePending={writingFinal}
             actionsDisabled={revising || writingFinal || detectingDraft}
+            actionCost={writingCost(s.draft.draft, s.draft.writer)}
           />
           <SeoPanel
             content={seoSource}
