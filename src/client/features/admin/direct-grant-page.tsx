@@ -267,10 +267,21 @@ function GrantTab() {
               </div>
             )}
 
-            <Button type="submit" className="w-full" disabled={blocked !== null} title={blocked ?? undefined}>
+            <Button
+              type="submit"
+              className="w-full"
+              disabled={blocked !== null}
+              aria-describedby={blocked && !grant.isPending ? `${ids}-blocked` : undefined}
+            >
               {grant.isPending ? <Spinner label="Granting credits" /> : <Gift aria-hidden="true" />}
               {grant.isPending ? "Granting Credits..." : `Grant ${formatCredits(total)} Credits`}
             </Button>
+            {/* A disabled button always says why, on screen (a tooltip is not enough on touch). */}
+            {blocked && !grant.isPending && (
+              <p id={`${ids}-blocked`} className="text-center text-xs text-slate-700" data-testid="grant-blocked">
+                {blocked}.
+              </p>
+            )}
           </form>
         </CardContent>
       </Card>

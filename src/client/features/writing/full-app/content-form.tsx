@@ -48,7 +48,8 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="app-aiProvider" label="AI Model" error={err("aiProvider")}>
+        {/* The whole row: "Claude Sonnet 4 (Anthropic)" is cut off in half of the form's narrow column. */}
+        <Field id="app-aiProvider" label="AI Model" error={err("aiProvider")} className="sm:col-span-2">
           <NativeSelect {...field("aiProvider")}>
             {AI_PROVIDERS.map((p) => (
               <option key={p} value={p}>
