@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError, apiGet } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { toast } from "../../lib/toast";
 import { CREDITS_KEY } from "../auth/auth-context";
 import { TRANSACTIONS_KEY, USAGE_KEY } from "../credits/credits";
@@ -35,7 +36,7 @@ export function PaymentReturnNotice() {
     queryKey: ["/api/billing/checkout", sessionId, round],
     queryFn: () => apiGet<CheckoutStatusResponse>(`/api/billing/checkout/${encodeURIComponent(sessionId ?? "")}`),
     enabled: Boolean(sessionId),
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
     // While the checkout waits for its webhook: again after 2, 4, 8, 16 and 32 s, then "Check again".
     refetchInterval: (q) => {
       if (q.state.data?.status !== "pending") return false;

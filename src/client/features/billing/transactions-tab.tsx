@@ -2,10 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import type { TransactionsResponse } from "../../../shared/billing";
+import { QueryState } from "../../components/query-state";
 import { Badge } from "../../components/ui/badge";
-import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { cn } from "../../lib/cn";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { TRANSACTIONS_KEY } from "../credits/credits";
 import { formatCredits, formatSignedCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
@@ -25,27 +26,23 @@ const TYPE_LABELS: Record<
 export const DATE_TIME = "MMM d, yyyy HH:mm";
 
 export function TransactionsTab() {
-  const history = useQuery<TransactionsResponse>({ queryKey: TRANSACTIONS_KEY, refetchOnMount: "always" });
+  const history = useQuery<TransactionsResponse>({ queryKey: TRANSACTIONS_KEY, ...FRESH_ON_MOUNT });
   useErrorToast(history.error, "Failed to load transactions");
 
-  if (history.isPending) {
-    return (
-      <div className="flex justify-center p-8">
-        <Spinner label="Loading transactions" className="size-6" />
-      </div>
-    );
-  }
-  if (history.isError) {
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-        Failed to load transactions.
-      </p>
-    );
-  }
-  const rows = history.data.transactions;
-  if (rows.length === 0) {
-    return <p className="p-6 text-center text-sm text-slate-600">No transactions yet.</p>;
-  }
+  return (
+    <QueryState
+      query={history}
+      loading="Loading transactions"
+      error="Failed to load transactions."
+      isEmpty={(d) => d.transactions.length === 0}
+      empty="No transactions yet."
+    >
+      {(data) => <TransactionsTable rows={data.transactions} />}
+    </QueryState>
+  );
+}
+
+function TransactionsTable({ rows }: { rows: TransactionsResponse["transactions"] }) {
   return (
     <Table stacked aria-label="Transactions" containerClassName="rounded-xl border border-slate-200 bg-white">
       <TableCaption className="sr-only">Your most recent credit transactions, newest first</TableCaption>

@@ -6,8 +6,9 @@ import type { UsageResponse } from "../../../shared/billing";
 import { endpointLabel } from "../../../shared/endpoint-labels";
 import { HISTORY_LIMIT } from "../../../shared/limits";
 import { OFFLINE_WRITER_LABEL } from "../../../shared/writing";
-import { Spinner } from "../../components/ui/spinner";
+import { QueryState } from "../../components/query-state";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { USAGE_KEY, USAGE_PAGE } from "../credits/credits";
 import { formatCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
@@ -23,25 +24,19 @@ const PROVIDER_LABELS: Record<string, string> = {
 };
 
 export function UsageTab() {
-  const usage = useQuery<UsageResponse>({ queryKey: USAGE_KEY, refetchOnMount: "always" });
+  const usage = useQuery<UsageResponse>({ queryKey: USAGE_KEY, ...FRESH_ON_MOUNT });
   useErrorToast(usage.error, "Failed to load usage history");
   const records = usage.data?.usage;
   const series = useMemo(() => creditsPerDay(records ?? []), [records]);
 
-  if (usage.isPending) {
-    return (
-      <div className="flex justify-center p-8">
-        <Spinner label="Loading usage history" className="size-6" />
-      </div>
-    );
-  }
-  if (usage.isError || !records) {
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-        Failed to load usage history.
-      </p>
-    );
-  }
+  return (
+    <QueryState query={usage} loading="Loading usage history" error="Failed to load usage history.">
+      {(data) => <UsageView records={data.usage} series={series} />}
+    </QueryState>
+  );
+}
+
+function UsageView({ records, series }: { records: UsageResponse["usage"]; series: ReturnType<typeof creditsPerDay> }) {
   const rows = records.slice(0, HISTORY_LIMIT);
   return (
     <div className="space-y-4">
