@@ -123,7 +123,7 @@ test.describe("on a phone", () => {
     await signedInAt(page, "/prose-console", "mobile-console");
     await page.getByLabel("Word Count").fill("500");
     await page.getByRole("button", { name: "Execute API Call" }).click();
-    const draft = page.getByRole("region", { name: "Blog post" });
+    const draft = page.getByRole("region", { name: "Blog post", exact: true });
     await expect(draft).toBeVisible({ timeout: 60_000 });
     const [scrollHeight, clientHeight] = await draft.evaluate((el) => [el.scrollHeight, el.clientHeight]);
     expect(scrollHeight).toBeLessThanOrEqual(clientHeight + 1);
