@@ -2,6 +2,7 @@
 // a user and as an admin — axe at zero serious or critical violations, no sideways scrolling of the
 // page body, and a title of its own. Then the desktop breakages the walk-through found, each a test.
 import type { Page } from "@playwright/test";
+import { estimateDraftCredits } from "../../src/shared/credits-math";
 import { newUserElsewhere, signInAsAdmin } from "../credits/helpers";
 import { expect, expectNoSeriousA11yViolations, signUpViaApi, test, uniqueEmail } from "../fixtures";
 
@@ -116,5 +117,20 @@ test.describe("desktop breakages", () => {
     await expect(button).toBeDisabled();
     await expect(page.getByTestId("grant-blocked")).toHaveText("At most 10,000 credits per user.");
     await expect(button).toHaveAccessibleDescription("At most 10,000 credits per user.");
+  });
+
+  test("the full app and the console show a draft's estimate before the click, from the shared formula", async ({
+    page,
+  }) => {
+    await page.goto("/draftsmith/generate");
+    await page.getByLabel("Target Word Count").fill("1500");
+    await expect(page.getByRole("form", { name: "Content" })).toContainText(
+      `a draft of 1,500 words costs about ${estimateDraftCredits(1500)} credits`,
+    );
+    await page.goto("/prose-console");
+    await page.getByLabel("Word Count").fill("800");
+    await expect(page.getByTestId("execute-cost")).toContainText(
+      `A draft of 800 words costs about ${estimateDraftCredits(800)} credits`,
+    );
   });
 });
