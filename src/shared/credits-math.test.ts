@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   centsToUsd,
   creditsForTokens,
+  estimateDraftCredits,
   estimateSeoRevisionTokens,
+  estimateWritingCredits,
   estimateWritingTokens,
   pricePerCredit,
 } from "./credits-math";
@@ -66,5 +68,18 @@ describe("hold estimates", () => {
     [10_001, 3, 2502],
   ])("SEO revision with a %d-character prompt and %d-character draft → %d tokens", (prompt, content, tokens) => {
     expect(estimateSeoRevisionTokens(prompt, content)).toBe(tokens);
+  });
+});
+
+describe("the estimates shown before a click ('about 5 credits')", () => {
+  it("a revision or rewrite of an 800-word draft: 5 credits, as the server holds", () => {
+    // 801 words × 1.82 + (4,500 + 4,009 characters) ÷ 4 → 3,585 tokens → 5 credits.
+    const draft = `# Title\n\n${"word ".repeat(800)}`;
+    expect(estimateWritingCredits(draft)).toBe(5);
+    expect(estimateWritingCredits("")).toBe(4);
+  });
+  it("a new draft by its word count", () => {
+    expect(estimateDraftCredits(800)).toBe(4);
+    expect(estimateDraftCredits(1_500)).toBe(5);
   });
 });

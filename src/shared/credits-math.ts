@@ -32,3 +32,29 @@ export function estimateWritingTokens(opts: { wordCount: number; promptChars: nu
 export function estimateSeoRevisionTokens(promptChars: number, contentChars: number): number {
   return Math.ceil(promptChars / 4 + (contentChars / 4) * 1.25);
 }
+
+/**
+ * Characters of instructions a writing prompt carries besides the text itself (src/server/writing/
+ * prose.ts: about 3,000 for revise-text, 4,500 for revise and final rewrite). Used for the estimate
+ * shown before a click; the server's hold measures the real prompt.
+ */
+export const WRITING_PROMPT_OVERHEAD_CHARS = 4_500;
+
+/**
+ * The credits a model-written revision or rewrite of `text` is expected to hold, as shown before the
+ * click ("about 5 credits"): estimateWritingTokens over the instructions plus the text, the same
+ * formula the server holds with. Settlement then charges the tokens really used.
+ */
+export function estimateWritingCredits(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return creditsForTokens(
+    estimateWritingTokens({ wordCount: words, promptChars: WRITING_PROMPT_OVERHEAD_CHARS + text.length }),
+  );
+}
+
+/** The estimate for a new draft of `wordCount` words from a brief of `briefChars` characters. */
+export function estimateDraftCredits(wordCount: number, briefChars = 0): number {
+  return creditsForTokens(
+    estimateWritingTokens({ wordCount, promptChars: WRITING_PROMPT_OVERHEAD_CHARS + briefChars }),
+  );
+}
