@@ -6,7 +6,6 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { isKnownPage } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
@@ -20,6 +19,7 @@ import { AppError } from "./errors";
 import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
+import { secureHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
 import { loadVersionFromDocuments } from "./publishing/document-versions";
 import { connectionRoutes, publishRoutes } from "./publishing/publishing.routes";
@@ -58,15 +58,14 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   );
   app.onError(onError);
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (1 MB at most).");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (1 MB at most).");
+    },
+  });
+  // No route reads the body of a GET or HEAD, and bodyLimit would build the full Request to look.
+  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", sessionUser(auth, deps.sessionCache));
   app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
   app.use("/api/admin/*", requireAdmin);
