@@ -3,7 +3,7 @@ import { secureHeaders as honoSecureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
 import { secureHeaders } from "./security-headers";
 
-const OPTIONS = { xFrameOptions: "DENY", contentSecurityPolicy: { defaultSrc: ["'self'"] } } as const;
+const OPTIONS = { xFrameOptions: "DENY", contentSecurityPolicy: { defaultSrc: ["'self'"] } };
 
 describe("secureHeaders (computed once, set before the handler)", () => {
   it("sets exactly what Hono's secureHeaders sets, on a c.json answer and on a Response the handler built", async () => {
