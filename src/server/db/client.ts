@@ -26,7 +26,9 @@ export interface Database {
 
 // Beside this file in the source tree, beside main.js in the build (scripts/build-server.mjs copies it).
 const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
-const MIGRATION_LOCK = 72_231_001; // pg_advisory_lock key: one migrator at a time across processes
+const MIGRATION_LOCK = 72_231_001;
+// Beside main.js in the build (scripts/build-server.mjs makes it): a migrated PGlite data dir.
+const PGLITE_TEMPLATE = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url)); // pg_advisory_lock key: one migrator at a time across processes
 
 export class DataDirLockedError extends Error {}
 
@@ -120,7 +122,11 @@ export async function openDatabase(opts: {
   try {
     const dir = opts.memory ? undefined : join(opts.dataDir ?? "./data", "pglite");
     if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const client = dir ? new PGlite(dir) : new PGlite();
+    // A fresh data dir starts from the build's migrated template when there is one, not from initdb.
+    const fromTemplate = dir && !existsSync(join(dir, "PG_VERSION")) && existsSync(PGLITE_TEMPLATE);
+    const client = dir
+      ? new PGlite(dir, fromTemplate ? { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) } : {})
+      : new PGlite();
     await client.waitReady;
     installDrizzleParsers(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
