@@ -5,6 +5,7 @@
 // scripts/precompress.mjs and app.ts).
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { completeAfter, presetHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
 
 export const COMPRESS_THRESHOLD = 1024;
@@ -32,9 +33,16 @@ export function compressBody(body: Uint8Array, encoding: "br" | "gzip"): Buffer 
     : gzipSync(body, { level: 6 });
 }
 
+const VARY = [["vary", "Accept-Encoding"]] as const;
+
 export const compressApi = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  // Vary on every API answer, set before the handler (cheap); the answer is only looked at when the
+  // client accepts an encoding.
+  const preset = presetHeaders(c, VARY);
   await next();
-  if (c.req.method === "HEAD") return;
+  if (!preset) completeAfter(c, VARY);
+  const encoding = pickEncoding(c.req.header("accept-encoding"));
+  if (!encoding || c.req.method === "HEAD") return;
   const res = c.res;
   const type = res.headers.get("content-type");
   if (
@@ -45,9 +53,7 @@ export const compressApi = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     res.headers.has("content-encoding")
   )
     return;
-  res.headers.set("vary", res.headers.has("vary") ? `${res.headers.get("vary")}, Accept-Encoding` : "Accept-Encoding");
-  const encoding = pickEncoding(c.req.header("accept-encoding"));
-  if (!encoding || /no-transform/i.test(res.headers.get("cache-control") ?? "")) return;
+  if (/no-transform/i.test(res.headers.get("cache-control") ?? "")) return;
   const body = new Uint8Array(await res.arrayBuffer());
   if (body.length < COMPRESS_THRESHOLD) {
     c.res = new Response(body, res);
