@@ -1,5 +1,8 @@
-// Gzip size of the JavaScript and CSS the landing page loads — measured in Chromium, lazy chunks
-// included — against React + ReactDOM alone built the same way (Vite, production) in the same run.
+// The JavaScript and CSS the landing page loads — measured in Chromium, lazy chunks included — as
+// sent over the wire (the server's compression: Chromium's own Accept-Encoding), and gzip-9 for the
+// goal (≤ 150 KB), against React + ReactDOM alone built the same way (Vite, production) in the
+// same run; then Lighthouse (bench/lighthouse.ts) on the landing page, mobile and desktop presets,
+// goal ≥ 95 performance.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +10,10 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { build } from "vite";
+import { type LighthouseScores, runLighthouse } from "./lighthouse";
+
+const GOAL_GZIP_KB = 150;
+const GOAL_PERFORMANCE = 95;
 
 const dist = process.env.DIST_DIR ?? "dist";
 if (!existsSync(join(dist, "client", "index.html"))) {
@@ -21,13 +28,18 @@ function landingAssets(clientDir: string): string[] {
   return [...new Set(refs)];
 }
 const gz = (clientDir: string, files: string[]) =>
-  files.reduce((n, f) => n + gzipSync(readFileSync(join(clientDir, f))).length, 0);
+  files.reduce((n, f) => n + gzipSync(readFileSync(join(clientDir, f)), { level: 9 }).length, 0);
 
-/** What a browser fetches for `/`, signed out, until the network is idle. */
-async function loadedByBrowser(): Promise<string[]> {
+/** What a browser fetches for `/`, signed out, until the network is idle: paths, bytes as sent, encodings. */
+async function loadedByBrowser(): Promise<{
+  files: string[];
+  sentBytes: number;
+  encodings: string[];
+  lighthouse: LighthouseScores[];
+}> {
   const port = 5300 + Math.floor(Math.random() * 500);
   const dataDir = mkdtempSync(join(tmpdir(), "bench-bundle-"));
-  const server = spawn("node", [join(dist, "server", "main.js")], {
+  const server = spawn(process.execPath, [join(dist, "server", "main.js")], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
@@ -43,21 +55,39 @@ async function loadedByBrowser(): Promise<string[]> {
       args: ["--no-sandbox", "--disable-dev-shm-usage"],
     });
     const page = await browser.newPage();
-    const assets = new Set<string>();
-    page.on("request", (req) => {
+    const assets = new Map<string, Promise<{ bytes: number; encoding: string }>>();
+    page.on("requestfinished", (req) => {
       const path = new URL(req.url()).pathname;
-      if (/^\/assets\/.+\.(js|css)$/.test(path)) assets.add(path);
+      if (!/^\/assets\/.+\.(js|css)$/.test(path)) return;
+      assets.set(
+        path,
+        Promise.all([req.sizes(), req.response()]).then(([sizes, res]) => ({
+          bytes: sizes.responseBodySize,
+          encoding: res?.headers()["content-encoding"] ?? "identity",
+        })),
+      );
     });
     await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: "networkidle" });
+    const sent = await Promise.all(assets.values());
     await browser.close();
-    return [...assets];
+    const lighthouse: LighthouseScores[] = [];
+    if (!process.env.BENCH_NO_LIGHTHOUSE)
+      for (const preset of ["mobile", "desktop"] as const)
+        lighthouse.push(await runLighthouse(`http://127.0.0.1:${port}/`, preset));
+    return {
+      files: [...assets.keys()],
+      sentBytes: sent.reduce((n, s) => n + s.bytes, 0),
+      encodings: [...new Set(sent.map((s) => s.encoding))],
+      lighthouse,
+    };
   } finally {
     server.kill("SIGTERM");
     setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
   }
 }
 
-const appFiles = await loadedByBrowser();
+const landing = await loadedByBrowser();
+const appFiles = landing.files;
 const appGzip = gz(join(dist, "client"), appFiles);
 
 const tmp = ".tmp/bench-bundle";
@@ -81,11 +111,21 @@ console.log(
   JSON.stringify({
     bench: "bundle",
     landingFiles: appFiles,
+    landingSentBytes: landing.sentBytes,
+    sentEncodings: landing.encodings,
     landingGzipBytes: appGzip,
     reactOnlyGzipBytes: baseGzip,
     ratio: +(appGzip / baseGzip).toFixed(2),
+    lighthouse: landing.lighthouse,
   }),
 );
+const mark = (ok: boolean) => (ok ? "met" : "MISSED");
 console.log(
-  `bundle: the landing page loads ${kb(appGzip)} gzip of JS+CSS; React + ReactDOM alone ${kb(baseGzip)} (×${(appGzip / baseGzip).toFixed(2)})`,
+  `bundle: the landing page loads ${kb(appGzip)} gzip of JS+CSS (goal ≤ ${GOAL_GZIP_KB} kB: ${mark(appGzip <= GOAL_GZIP_KB * 1024)}); ` +
+    `${kb(landing.sentBytes)} sent over the wire (${landing.encodings.join(", ")}); React + ReactDOM alone ${kb(baseGzip)} gzip (×${(appGzip / baseGzip).toFixed(2)})`,
 );
+for (const l of landing.lighthouse)
+  console.log(
+    `lighthouse (${l.preset}): performance ${l.performance} (goal ≥ ${GOAL_PERFORMANCE}: ${mark(l.performance >= GOAL_PERFORMANCE)}), ` +
+      `accessibility ${l.accessibility}, best practices ${l.bestPractices}; FCP ${l.metrics.fcp} ms, LCP ${l.metrics.lcp} ms, TBT ${l.metrics.tbt} ms, CLS ${l.metrics.cls}`,
+  );

@@ -9,9 +9,15 @@
  *
  *   npx tsx bench/ledger.ts        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  *                                   runs in a fresh database, dropped afterwards)
- * Options (env): BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000
+ * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database); each
+ * scenario's spends/s is printed as a ratio of it (goal ≥ 0.5×).
+ * Options (env): BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000  PGBENCH_SECONDS=5  PGBENCH=<path>
  */
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -26,6 +32,8 @@ const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 50;
 const POOLS = (process.env.BENCH_POOL ?? "10,50").split(",").map(Number).filter(Boolean);
 const SPENDS = Number(process.env.BENCH_SPENDS) || 4000;
+const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS) || 5;
+const GOAL_RATIO = 0.5;
 const MIGRATIONS = new URL("../src/server/db/migrations", import.meta.url).pathname;
 
 interface Result {
@@ -92,7 +100,65 @@ async function run(ledger: Ledger, clients: number, attempts: number, userFor: (
   return { succeeded, refused, seconds, latencies };
 }
 
+/**
+ * The anchor: pgbench on the same server and database, CLIENTS clients, for PGBENCH_SECONDS, a
+ * one-statement transaction updating one row (every client the same row, as every spend hits one
+ * balance; then a row per client, as 50 balances do).
+ */
+async function pgbenchAnchors(url: string): Promise<{ oneRowTps: number; rowPerClientTps: number }> {
+  const bin = [
+    process.env.PGBENCH,
+    ...["17", "16", "15", "14"].map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`),
+    "/usr/bin/pgbench",
+  ]
+    .filter((p): p is string => Boolean(p))
+    .find((p) => existsSync(p));
+  if (!bin)
+    throw new Error(
+      "pgbench is missing: install it (Debian: apt-get install postgresql-client or postgresql-contrib), or set PGBENCH",
+    );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("CREATE TABLE bench_rows (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0)");
+  await client.query("INSERT INTO bench_rows (id) SELECT generate_series(0, $1::int)", [CLIENTS]);
+  await client.end();
+  const dir = mkdtempSync(join(tmpdir(), "bench-pgbench-"));
+  const tps = (script: string) => {
+    writeFileSync(join(dir, "script.sql"), script);
+    const out = execFileSync(
+      bin,
+      [
+        "-n",
+        "-M",
+        "prepared",
+        "-c",
+        String(CLIENTS),
+        "-j",
+        "2",
+        "-T",
+        String(PGBENCH_SECONDS),
+        "-f",
+        join(dir, "script.sql"),
+        url,
+      ],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const m = out.match(/tps = ([\d.]+)/);
+    if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(m[1]);
+  };
+  try {
+    return {
+      oneRowTps: tps("UPDATE bench_rows SET n = n + 1 WHERE id = 0;\n"),
+      rowPerClientTps: tps("UPDATE bench_rows SET n = n + 1 WHERE id = :client_id + 1;\n"),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  let anchors = { oneRowTps: Number.NaN, rowPerClientTps: Number.NaN };
   const fresh = await createFreshDatabase(SERVER);
   const results: Result[] = [];
   try {
@@ -150,11 +216,21 @@ async function main() {
       if (violations.length) throw new Error(`ledger invariants broken: ${JSON.stringify(violations.slice(0, 5))}`);
       await pool.end();
     }
+    anchors = await pgbenchAnchors(fresh.url);
   } finally {
     await fresh.drop();
   }
 
   for (const r of results) console.log(JSON.stringify({ bench: "ledger", ...r }));
+  console.log(JSON.stringify({ bench: "ledger-pgbench", clients: CLIENTS, ...anchors }));
+  for (const r of results) {
+    const anchor = r.scenario === "one balance" ? anchors.oneRowTps : anchors.rowPerClientTps;
+    const ratio = r.spendsPerSecond / anchor;
+    console.log(
+      `ledger (${r.scenario}, pool ${r.pool}): ${r.spendsPerSecond} spends/s vs pgbench single-row UPDATE ${Math.round(anchor)} tps ` +
+        `(${r.scenario === "one balance" ? "one row" : "a row per client"}, ${CLIENTS} clients, same server): ${ratio.toFixed(2)}× (goal ≥ ${GOAL_RATIO}×: ${ratio >= GOAL_RATIO ? "met" : "MISSED"})`,
+    );
+  }
   console.log("\nscenario        pool  spends/s  p50 ms  p99 ms  succeeded/attempts  overspent");
   for (const r of results)
     console.log(

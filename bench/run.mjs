@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 
 const wanted = process.argv.slice(2);
 const scripts = readdirSync("bench")
-  .filter((f) => /\.(ts|mjs)$/.test(f) && f !== "run.mjs" && !f.startsWith("_"))
+  .filter((f) => /\.(ts|mjs)$/.test(f) && f !== "run.mjs" && f !== "lighthouse.ts" && !f.startsWith("_"))
   .filter((f) => !wanted.length || wanted.some((w) => f.startsWith(w)));
 let failed = 0;
 for (const file of scripts) {

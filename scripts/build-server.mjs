@@ -20,3 +20,33 @@ await build({
   logLevel: "warning",
 });
 cpSync("src/server/db/migrations", `${dist}/server/migrations`, { recursive: true });
+
+// A migrated PGlite data directory, shipped beside main.js: a fresh DATA_DIR starts from it
+// instead of running initdb (WASM, several seconds) and every migration. Made once per set of
+// migrations and PGlite version (cached in node_modules/.cache), copied into each build.
+{
+  const { createHash } = await import("node:crypto");
+  const { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } = await import(
+    "node:fs"
+  );
+  const migrations = "src/server/db/migrations";
+  const hash = createHash("sha256").update(readFileSync("node_modules/@electric-sql/pglite/package.json"));
+  for (const file of readdirSync(migrations, { recursive: true }).map(String).sort())
+    if (/\.(sql|json)$/.test(file)) hash.update(file).update(readFileSync(`${migrations}/${file}`));
+  const cacheDir = "node_modules/.cache/draftsmith";
+  const cached = `${cacheDir}/pglite-template-${hash.digest("hex").slice(0, 16)}.tar.gz`;
+  if (!existsSync(cached)) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = new PGlite();
+    await migrate(drizzle({ client }), { migrationsFolder: migrations });
+    const dump = await client.dumpDataDir("gzip");
+    await client.close();
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, cached);
+  }
+  copyFileSync(cached, `${dist}/server/pglite-template.tar.gz`);
+}

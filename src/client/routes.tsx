@@ -3,10 +3,9 @@ import { createBrowserRouter } from "react-router";
 import { PAGE_ROUTES } from "../shared/routes";
 import { Spinner } from "./components/ui/spinner";
 import { PopupComplete } from "./features/auth/popup-complete";
+import { HomePage as Home } from "./features/home/home-page";
 import { Layout } from "./features/layout/layout";
 import { NotFoundPage } from "./features/pages/not-found";
-import { PolicyPage } from "./features/pages/policy";
-import { PromptingGuidePage } from "./features/pages/prompting-guide";
 import { RouteErrorPage } from "./features/pages/route-error";
 
 const page = (element: React.ReactNode) => (
@@ -21,8 +20,12 @@ const page = (element: React.ReactNode) => (
   </Suspense>
 );
 
-// Screens that later issues fill load on demand, so the landing page stays light.
-const Home = lazy(() => import("./features/home/home-page").then((m) => ({ default: m.HomePage })));
+// Every screen but Home (the landing page: loaded lazily, its swap from the spinner shifted the
+// layout) loads on demand, so the landing page stays light.
+const PolicyPage = lazy(() => import("./features/pages/policy").then((m) => ({ default: m.PolicyPage })));
+const PromptingGuidePage = lazy(() =>
+  import("./features/pages/prompting-guide").then((m) => ({ default: m.PromptingGuidePage })),
+);
 const Results = lazy(() => import("./features/writing/results/results-page").then((m) => ({ default: m.ResultsPage })));
 const Billing = lazy(() => import("./features/billing/billing-page").then((m) => ({ default: m.BillingPage })));
 const Campaigns = lazy(() => import("./features/admin/campaigns-page").then((m) => ({ default: m.CampaignsPage })));
@@ -53,14 +56,14 @@ export const router = createBrowserRouter([
     element: <Layout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: PAGE_ROUTES.home, element: page(<Home />) },
-      { path: PAGE_ROUTES.product, element: page(<Home />) },
+      { path: PAGE_ROUTES.home, element: <Home /> },
+      { path: PAGE_ROUTES.product, element: <Home /> },
       { path: PAGE_ROUTES.generate, element: page(<FullApp />) },
       { path: PAGE_ROUTES.results, element: page(<Results />) },
       { path: PAGE_ROUTES.billing, element: page(<Billing />) },
       { path: PAGE_ROUTES.billingSuccess, element: page(<Billing paymentReturn />) },
-      { path: PAGE_ROUTES.policy, element: <PolicyPage /> },
-      { path: PAGE_ROUTES.promptingGuide, element: <PromptingGuidePage /> },
+      { path: PAGE_ROUTES.policy, element: page(<PolicyPage />) },
+      { path: PAGE_ROUTES.promptingGuide, element: page(<PromptingGuidePage />) },
       { path: PAGE_ROUTES.console, element: page(<ProseConsole />) },
       { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },

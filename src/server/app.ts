@@ -4,9 +4,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { isKnownPage } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
@@ -17,9 +16,11 @@ import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
 import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
+import { compressApi, compressBody, pickEncoding } from "./http/compress";
 import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { requestContext, requireAdmin, sameOriginMutations, sessionUser } from "./http/middleware";
+import { secureHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
 import { loadVersionFromDocuments } from "./publishing/document-versions";
 import { connectionRoutes, publishRoutes } from "./publishing/publishing.routes";
@@ -58,15 +59,15 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   );
   app.onError(onError);
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (1 MB at most).");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (1 MB at most).");
+    },
+  });
+  // No route reads the body of a GET or HEAD, and bodyLimit would build the full Request to look.
+  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  app.use("/api/*", compressApi());
   app.use("/api/*", sessionUser(auth, deps.sessionCache));
   app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
   app.use("/api/admin/*", requireAdmin);
@@ -136,13 +137,37 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, "utf8")
     : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Draftsmith</title></head><body><div id="root"></div><script>document.getElementById("root").textContent="The client is not built: run npm run build."</script></body></html>';
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  app.use("/favicon.svg", serveStatic({ root: clientDir }));
-  app.get("*", (c) => c.html(indexHtml, isKnownPage(c.req.path) ? 200 : 404));
+  // Hashed file names: a changed file is a new URL, so assets are cached for good. Build-time
+  // brotli/gzip copies (scripts/precompress.mjs) are sent to clients that accept them.
+  const assets = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onNotFound: (_p, c) => {
+      c.header("Cache-Control", undefined);
+      c.header("Vary", undefined);
+    },
+  });
+  const staticFile = (cacheControl: string) => (c: Context<AppEnv>, next: Next) => {
+    c.header("Cache-Control", cacheControl);
+    // serveStatic adds Vary itself when it sends a compressed copy; the plain copy needs it too.
+    if (!pickEncoding(c.req.header("accept-encoding"))) c.header("Vary", "Accept-Encoding");
+    return assets(c, next);
+  };
+  app.use("/assets/*", staticFile("public, max-age=31536000, immutable"));
+  app.use("/favicon.svg", staticFile("public, max-age=86400"));
+
+  // index.html: never cached without a check (it names the current hashed assets), compressed once.
+  const html = Buffer.from(indexHtml);
+  const encoded = { br: compressBody(html, "br"), gzip: compressBody(html, "gzip") };
+  app.get("*", (c) => {
+    const status = isKnownPage(c.req.path) ? 200 : 404;
+    c.header("Cache-Control", "no-cache");
+    c.header("Vary", "Accept-Encoding");
+    const encoding = pickEncoding(c.req.header("accept-encoding"));
+    if (!encoding) return c.html(indexHtml, status);
+    return c.body(new Uint8Array(encoded[encoding]), status, {
+      "Content-Type": "text/html; charset=UTF-8",
+      "Content-Encoding": encoding,
+    });
+  });
 }

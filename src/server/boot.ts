@@ -6,18 +6,35 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client";
 import { seedOnce } from "./db/seed";
 
-export async function openConfiguredDatabase(): Promise<{
+/** Milliseconds each start-up phase took, for the debug log. */
+export type Phases = Record<string, number>;
+
+/** Times `work` into `phases[name]`. */
+export async function timed<T>(phases: Phases, name: string, work: () => Promise<T> | T): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases[name] = Math.round(performance.now() - started);
+  }
+}
+
+export async function openConfiguredDatabase(phases: Phases = {}): Promise<{
   config: Config;
   database: Database;
   seeded: boolean;
 } | null> {
   let databaseUrl: string | undefined;
   try {
-    const config = loadConfig();
+    const config = await timed(phases, "config", () => loadConfig());
     databaseUrl = config.databaseUrl;
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await timed(phases, "database", () =>
+      openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    );
     try {
-      const seeded = await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
+      const seeded = await timed(phases, "seed", () =>
+        seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits }),
+      );
       return { config, database, seeded };
     } catch (err) {
       await database.close();

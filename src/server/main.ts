@@ -3,7 +3,7 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { listenErrorMessage, openConfiguredDatabase } from "./boot";
+import { listenErrorMessage, openConfiguredDatabase, type Phases, timed } from "./boot";
 import { startCreditSweeper } from "./credits/sweeper";
 import { createDeps } from "./deps";
 import { createLogger, flushLogger } from "./logger";
@@ -16,7 +16,9 @@ const HEADERS_TIMEOUT_MS = 66_000;
 const FORCED_EXIT_MS = 10_000;
 
 async function main() {
-  const opened = await openConfiguredDatabase();
+  // Since the process started: Node's own start-up and loading this bundle's modules.
+  const phases: Phases = { moduleLoad: Math.round(performance.now()) };
+  const opened = await openConfiguredDatabase(phases);
   if (!opened) process.exit(1);
   const { config, database, seeded } = opened;
 
@@ -31,12 +33,13 @@ async function main() {
       if (err.code === "EPIPE") shutdown("EPIPE");
     });
 
-  const deps = createDeps(config, database, logger);
-  const app = createApp(deps);
+  const deps = await timed(phases, "deps", () => createDeps(config, database, logger));
+  const app = await timed(phases, "app", () => createApp(deps));
   const sweeper = startCreditSweeper({ ledger: deps.ledger, campaigns: deps.campaigns, logger });
   void sweeper.runOnce();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.debug({ event: "server.startup", phases, totalMs: Math.round(performance.now()) }, "start-up phases (ms)");
     logger.info(
       { event: "server.listening", port: info.port, database: database.kind, seeded },
       `Draftsmith on http://localhost:${info.port}`,

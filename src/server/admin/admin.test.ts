@@ -6,7 +6,7 @@ import { bonusCreditCampaigns, bonusCreditRecipients } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
 import { createTestApp, type SignedUpUser, TEST_PASSWORD, type TestApp } from "../testing/test-app";
-import { runAdminCommand } from "./cli";
+import { runAdminCommand } from "./commands";
 
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { runAdminCommand } from "./cli";
+import { runAdminCommand } from "./commands";
 
 describe("admin CLI: promote and demote", () => {
   let t: TestApp;

@@ -8,7 +8,7 @@
 // credit_transactions rows. A new hold is inserted after its account is locked; it can only meet a
 // lock held by another writer if the same request id is held and settled at once (a caller bug,
 // which PostgreSQL's deadlock detector then refuses).
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import { creditsForTokens } from "../../shared/credits-math";
 import { usageDescription } from "../../shared/endpoint-labels";
 import type { Db, DbOrTx, Tx } from "../db/client";
@@ -177,6 +177,21 @@ function rowsOf<T>(result: unknown): T[] {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
+function balanceQuery(tx: DbOrTx, userId: string | Placeholder) {
+  return tx
+    .select({
+      totalCredits: userCredits.totalCredits,
+      usedCredits: userCredits.usedCredits,
+      bonusCredits: userCredits.bonusCredits,
+      heldCredits: userCredits.heldCredits,
+      availableCredits: sql<number>`${AVAILABLE}`.mapWith(Number),
+    })
+    .from(userCredits)
+    .where(eq(userCredits.userId, userId));
+}
+
+const prepareBalance = (db: Db) => balanceQuery(db, sql.placeholder("userId")).prepare("ledger_balance");
+
 export class Ledger {
   readonly holdTtlSeconds: number;
 
@@ -186,6 +201,8 @@ export class Ledger {
   ) {
     this.holdTtlSeconds = opts.holdTtlSeconds;
   }
+
+  private balanceStatement?: ReturnType<typeof prepareBalance>;
 
   /** Runs `work` in the caller's transaction when given one, else in a new one. */
   private within<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -198,16 +215,11 @@ export class Ledger {
   }
 
   async balance(userId: string, tx: DbOrTx = this.db): Promise<Balance> {
-    const rows = await tx
-      .select({
-        totalCredits: userCredits.totalCredits,
-        usedCredits: userCredits.usedCredits,
-        bonusCredits: userCredits.bonusCredits,
-        heldCredits: userCredits.heldCredits,
-        availableCredits: sql<number>`${AVAILABLE}`.mapWith(Number),
-      })
-      .from(userCredits)
-      .where(eq(userCredits.userId, userId));
+    // Outside a transaction (the hot GET /api/billing/credits): a statement built once and, on
+    // PostgreSQL, prepared once per connection, rather than a query built per request.
+    if (tx !== this.db) return (await balanceQuery(tx, userId))[0] ?? ZERO_BALANCE;
+    this.balanceStatement ??= prepareBalance(this.db);
+    const rows = await this.balanceStatement.execute({ userId });
     return rows[0] ?? ZERO_BALANCE;
   }
 

@@ -3,7 +3,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction, types } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -26,7 +26,9 @@ export interface Database {
 
 // Beside this file in the source tree, beside main.js in the build (scripts/build-server.mjs copies it).
 const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
-const MIGRATION_LOCK = 72_231_001; // pg_advisory_lock key: one migrator at a time across processes
+const MIGRATION_LOCK = 72_231_001;
+// Beside main.js in the build (scripts/build-server.mjs makes it): a migrated PGlite data dir.
+const PGLITE_TEMPLATE = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url)); // pg_advisory_lock key: one migrator at a time across processes
 
 export class DataDirLockedError extends Error {}
 
@@ -64,6 +66,31 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Drizzle passes the same `parsers` option with every PGlite query (dates, timestamps, intervals and
+ * their arrays kept as text), and PGlite then copies its whole type-parser map on every query (a
+ * tenth of the hot path's CPU). Installed once on the client, with the option dropped, every query
+ * parses the same way without the copy. After `waitReady`, so PGlite's own array parsers (set at
+ * start) don't replace Drizzle's.
+ */
+export function installDrizzleParsers(client: PGlite): void {
+  const asText = (value: string) => value;
+  // The same type ids as drizzle-orm/pglite's session: numeric[], timestamp[], timestamptz[], interval[], date[].
+  for (const oid of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182])
+    client.parsers[oid] = asText;
+  const withoutParsers = <O extends { parsers?: unknown }>(options?: O): O | undefined =>
+    options?.parsers ? { ...options, parsers: undefined } : options;
+  const query = client.query.bind(client);
+  client.query = ((text, params, options) => query(text, params, withoutParsers(options))) as PGlite["query"];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text, params, options) => txQuery(text, params, withoutParsers(options))) as Transaction["query"];
+      return work(tx);
+    })) as PGlite["transaction"];
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
@@ -95,7 +122,13 @@ export async function openDatabase(opts: {
   try {
     const dir = opts.memory ? undefined : join(opts.dataDir ?? "./data", "pglite");
     if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const client = dir ? new PGlite(dir) : new PGlite();
+    // A fresh data dir starts from the build's migrated template when there is one, not from initdb.
+    const fromTemplate = dir && !existsSync(join(dir, "PG_VERSION")) && existsSync(PGLITE_TEMPLATE);
+    const client = dir
+      ? new PGlite(dir, fromTemplate ? { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) } : {})
+      : new PGlite();
+    await client.waitReady;
+    installDrizzleParsers(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS });
     return {

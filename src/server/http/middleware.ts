@@ -6,6 +6,7 @@ import type { SessionUser } from "../../shared/auth";
 import type { Auth } from "../auth/auth";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
+import { completeAfter, presetHeaders } from "./security-headers";
 import type { AppEnv, SignedInEnv } from "./types";
 
 export const requestContext =
@@ -18,8 +19,11 @@ export const requestContext =
     c.set("log", log);
     c.set("user", null);
     const started = performance.now();
+    // Before the handler: set on a finished response, a header costs a copy of the response.
+    const header = [["x-request-id", requestId]] as const;
+    const preset = presetHeaders(c, header);
     await next();
-    c.header("x-request-id", requestId);
+    if (!preset) completeAfter(c, header);
     if (c.req.path.startsWith("/api/"))
       log.info(
         {

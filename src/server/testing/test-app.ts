@@ -26,7 +26,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createApp } from "../app";
 import { loadConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import { type Database, installDrizzleParsers, openDatabase } from "../db/client";
 import * as schema from "../db/schema";
 import { users } from "../db/schema";
 import { seedOnce } from "../db/seed";
@@ -211,6 +211,7 @@ async function openMigratedPglite(): Promise<Database> {
   snapshot ??= loadOrMakeSnapshot();
   const client = new PGlite({ loadDataDir: await snapshot });
   await client.waitReady;
+  installDrizzleParsers(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database["db"];
   // Any migration newer than the snapshot (a no-op when it is current).
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS });

@@ -2,7 +2,7 @@
 // for the link to be followed and offers to send it again.
 import { MailWarning } from "lucide-react";
 import { useState } from "react";
-import { ACCOUNT_TEXT } from "../../../shared/account";
+import { ACCOUNT_TEXT } from "../../../shared/account-text";
 import { Button } from "../../components/ui/button";
 import { ApiError, apiPost } from "../../lib/api";
 import { toast } from "../../lib/toast";

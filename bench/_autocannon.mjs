@@ -1,0 +1,36 @@
+// The load generator for bench/api.ts, run as its own process so it never shares the server's
+// event loop or CPU time slice: `node bench/_autocannon.mjs '<json>'` prints autocannon's result
+// as one JSON line. The options: url, connections, duration (s) or amount (requests), and
+// headerSets (a list of header objects the requests take in turn: several users, each request
+// cycling to the next).
+import autocannon from "autocannon";
+
+const {
+  url,
+  connections = 50,
+  duration = 5,
+  amount,
+  headerSets = [{}],
+  method = "GET",
+  body,
+} = JSON.parse(process.argv[2]);
+let next = 0;
+const result = await autocannon({
+  url,
+  connections,
+  ...(amount ? { amount } : { duration }),
+  method,
+  body,
+  requests: [
+    {
+      setupRequest: (req) => {
+        const headers = headerSets[next++ % headerSets.length];
+        return { ...req, headers: { ...req.headers, ...headers } };
+      },
+    },
+  ],
+});
+const { requests, latency, non2xx, errors, timeouts } = result;
+process.stdout.write(
+  `${JSON.stringify({ rps: requests.average, total: requests.total, p50: latency.p50, p99: latency.p99, non2xx, errors, timeouts, statusCodeStats: result.statusCodeStats })}\n`,
+);

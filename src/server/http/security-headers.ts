@@ -1,0 +1,70 @@
+// The security headers of every response, computed once (by Hono's own secureHeaders, so the values
+// are exactly its) and set before the handler runs: a header set after `next()` on a finished
+// response costs a copy of it. Served by @hono/node-server, they go straight onto Node's response
+// (its writeHead merges them, a handler's own value winning), which costs a fraction of building a
+// Headers object; elsewhere (app.request in tests) they are Hono's prepared headers, completed
+// after `next()` on a Response a handler built itself (Better Auth's).
+import type { ServerResponse } from "node:http";
+import type { Context, MiddlewareHandler } from "hono";
+import { secureHeaders as honoSecureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
+import type { AppEnv } from "./types";
+
+type Options = Parameters<typeof honoSecureHeaders>[0];
+
+/** The headers Hono's secureHeaders sets for `options` (no nonces: those vary per request). */
+export async function secureHeaderList(options: Options): Promise<[string, string][]> {
+  const headers = new Headers();
+  const ctx = { res: { headers }, get: () => undefined, set: () => {} } as unknown as Parameters<
+    MiddlewareHandler<{ Variables: SecureHeadersVariables }>
+  >[0];
+  await honoSecureHeaders(options)(ctx, async () => {});
+  return [...headers];
+}
+
+/** Sets `headers` on a response that lacks them (one the handler built itself). */
+export function completeHeaders(res: Response, headers: readonly (readonly [string, string])[]): Response {
+  try {
+    for (const [name, value] of headers) if (!res.headers.has(name)) res.headers.set(name, value);
+    return res;
+  } catch {
+    // Immutable headers (a fetched Response): copy it once.
+    const copy = new Response(res.body, res);
+    for (const [name, value] of headers) if (!copy.headers.has(name)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/**
+ * Sets `headers` on the response to come, before the handler runs. True on Node, where nothing can
+ * drop them; false where they are Hono's prepared headers (see completeAfter).
+ */
+export function presetHeaders(c: Context, headers: readonly (readonly [string, string])[]): boolean {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && typeof outgoing.setHeader === "function") {
+    for (const [name, value] of headers) outgoing.setHeader(name, value);
+    return true;
+  }
+  for (const [name, value] of headers) c.header(name, value);
+  return false;
+}
+
+/** After `next()`, where presetHeaders answered false: the headers a self-built Response lacks. */
+export function completeAfter(c: Context, headers: readonly (readonly [string, string])[]): void {
+  if (c.res.headers.has(headers[0][0])) return;
+  const res = completeHeaders(c.res, headers);
+  if (res !== c.res) c.res = res;
+}
+
+export const secureHeaders = (options: Options): MiddlewareHandler<AppEnv> => {
+  let list: [string, string][] | undefined;
+  const computing = secureHeaderList(options).then((l) => {
+    list = l;
+  });
+  return async (c, next) => {
+    if (!list) await computing;
+    const headers = list as [string, string][];
+    if (presetHeaders(c, headers)) return next();
+    await next();
+    completeAfter(c, headers);
+  };
+};
