@@ -12,12 +12,12 @@ import { AUTH_MESSAGES, PASSWORD_POLICY, type SessionUser } from "../../shared/a
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import type { SessionCache } from "../http/middleware";
+import type { RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { type Auth, CLIENT_ADDRESS_HEADER, OPERATOR_CONSOLE_HEADER } from "./auth";
 import { clientAddress, fromOperatorConsole } from "./client-address";
 import { FIREBASE_MESSAGES } from "./firebase";
-import type { RateLimiter } from "./rate-limit";
+import type { SessionCache } from "./session";
 import { digest, type SignInAttempt, type SignInLimiter, tryAgainText } from "./sign-in-limiter";
 
 /** Mail-sending requests: per client address and per e-mail address, in one hour. */

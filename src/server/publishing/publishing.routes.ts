@@ -20,9 +20,9 @@ import {
   type PublishResponse,
   ShopifyStoreInput,
 } from "../../shared/publishing";
-import type { RateLimiter } from "../auth/rate-limit";
 import { AppError } from "../errors";
 import { requireUser } from "../http/middleware";
+import type { RateLimiter } from "../http/rate-limit";
 import type { AppEnv, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { ConnectionsService } from "./connections.service";

@@ -1,6 +1,8 @@
 // The PROSE writing method: prompts for drafting, revising and rewriting SEO blog posts
 // so they read as written by a knowledgeable person. docs/prose.md states the same rules with examples.
 
+import type { PromptPair } from "../ai/models";
+
 export type WritingStyle = "prose2" | "original";
 
 /** What a draft is written from (the generation request minus the provider). */
@@ -21,11 +23,6 @@ export interface ProseRule {
   id: string;
   name: string;
   instruction: string;
-}
-
-export interface PromptPair {
-  system: string;
-  prompt: string;
 }
 
 /**

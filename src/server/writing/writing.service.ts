@@ -21,21 +21,24 @@ import {
   type WritersResponse,
   type WritingEndpoint,
 } from "../../shared/writing";
-import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
-import type { Db, Tx } from "../db/client";
-import { apiRequests, documentVersions } from "../db/schema";
-import type { DocumentsService, VersionTarget } from "../documents/documents.service";
-import { AppError } from "../errors";
-import type { Logger } from "../logger";
 import {
+  anySignal,
+  billedUsage,
   classifyProviderError,
   estimatedUsage,
   estimateTokens,
   NO_TOKENS,
+  type PromptPair,
   type TokenUsage,
   WritingCancelled,
   type WritingModels,
-} from "./models";
+} from "../ai/models";
+import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
+import type { Db, Tx } from "../db/client";
+import { apiRequests, documentVersions } from "../db/schema";
+import type { DocumentsService, VersionTarget } from "../documents/index";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
 import { finalRewriteOffline, reviseOffline, reviseTextOffline, writeOfflineDraft } from "./offline";
 import {
   buildDraftPrompt,
@@ -43,7 +46,6 @@ import {
   buildRevisePrompt,
   buildReviseTextPrompt,
   type DraftRequest,
-  type PromptPair,
   parseWordCount,
 } from "./prose";
 import { countWords } from "./text";
@@ -466,15 +468,6 @@ function sessionOf(s: SessionContext): DocumentSession {
 }
 
 /** The ledger's split of a model call's tokens: the prompt, and everything after it. */
-export function billedUsage(usage: TokenUsage): Usage {
-  return { requestTokens: usage.inputTokens, responseTokens: Math.max(0, usage.totalTokens - usage.inputTokens) };
-}
-
-/** One signal that aborts when any of the given ones does. */
-export function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  return present.length === 1 ? present[0] : AbortSignal.any(present);
-}
 
 function toDraftRequest(s: SessionContext): DraftRequest {
   return {

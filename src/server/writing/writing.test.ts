@@ -9,12 +9,12 @@ import {
   messageText,
   type ReviseTextResponse,
 } from "../../shared/writing";
+import { NO_MODEL_MESSAGE } from "../ai/models";
 import { detectBuiltin } from "../detection";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
 import { appWithAdaAndBob, postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
-import { NO_MODEL_MESSAGE } from "./models";
 import { readSse } from "./testing/sse";
 import { countWords } from "./text";
 
