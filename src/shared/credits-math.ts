@@ -16,13 +16,13 @@ export function pricePerCredit(priceCents: number, credits: number): number {
 export const centsToUsd = (cents: number) => Math.round(cents) / 100;
 
 /**
- * The hold for a writing call, estimated from the work asked for: the requested words (≈ 1.4
+ * The hold for a writing call, estimated from the work asked for: the target words (parseWordCount in
+ * shared/writing.ts, already clamped; ≈ 1.4
  * tokens a word) plus the prompt, with head-room, so a user with 5 credits can still ask for a
  * short draft. Settlement charges the real usage.
  */
-export function estimateWritingTokens(opts: { wordCount: number; promptChars: number }): number {
-  const words = Math.min(Math.max(opts.wordCount || 800, 100), 10_000);
-  return Math.ceil(words * 1.4 * 1.3 + opts.promptChars / 4);
+export function estimateWritingTokens(opts: { targetWords: number; promptChars: number }): number {
+  return Math.ceil(opts.targetWords * 1.4 * 1.3 + opts.promptChars / 4);
 }
 
 /**

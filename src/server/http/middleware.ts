@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
@@ -78,5 +77,3 @@ function refererOrigin(referer: string | undefined): string | undefined {
     return undefined;
   }
 }
-
-export { getCookie };

@@ -183,13 +183,6 @@ export function dropHtml(node: { children?: unknown[] }): void {
   for (const c of out) dropHtml(c);
 }
 
-/** Index of the heading used as the title: the first H1, else the first heading. -1 when none. */
-export function titleHeadingIndex(children: RootContent[]): number {
-  const h1 = children.findIndex((n) => n.type === "heading" && n.depth === 1);
-  if (h1 >= 0) return h1;
-  return children.findIndex((n) => n.type === "heading");
-}
-
 export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean } = {}): ParsedDraft {
   const tree = parseMarkdown(markdown);
   const blocks: TextBlock[] = [];
@@ -240,12 +233,4 @@ export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean
   };
   visitAll(tree);
   return { titleHeading, blocks, images, links };
-}
-
-/** Prose of a draft: paragraphs and list items (headings, tables and code excluded). */
-export function proseText(blocks: TextBlock[]): string {
-  return blocks
-    .filter((b) => b.kind === "paragraph" || b.kind === "list-item")
-    .map((b) => b.text)
-    .join("\n\n");
 }

@@ -14,9 +14,11 @@ import {
   type FinalRewriteRequest,
   type GenerationResponse,
   type HistoryItem,
+  parseWordCount,
   type ReviseTextRequest,
   type ReviseTextResponse,
   type SessionContext,
+  type StreamStart,
   type Writer,
   type WritersResponse,
   type WritingEndpoint,
@@ -33,7 +35,7 @@ import {
   WritingCancelled,
   type WritingModels,
 } from "../ai/models";
-import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
+import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason } from "../credits/charge";
 import type { Db, Tx } from "../db/client";
 import { apiRequests, documentVersions } from "../db/schema";
 import type { DocumentsService, VersionTarget } from "../documents/index";
@@ -46,7 +48,6 @@ import {
   buildRevisePrompt,
   buildReviseTextPrompt,
   type DraftRequest,
-  parseWordCount,
 } from "./prose";
 import { countWords } from "./text";
 
@@ -69,13 +70,8 @@ export interface RunOptions {
  * One piece of AI work whose credits are already held. `run` calls the model and settles (or
  * releases); `abandon` releases the hold of work that will never run.
  */
-export interface WritingJob<R> {
-  requestId: string;
-  aiProvider: AiProvider;
-  writer: Writer;
-  model: string;
-  /** The document the output is saved to (chosen before the work starts, also for a new one). */
-  documentId: string;
+/** A prepared call: who answers it and where it is saved (a stream's `start`), then the work. */
+export interface WritingJob<R> extends StreamStart {
   run(opts?: RunOptions): Promise<R>;
   abandon(): Promise<void>;
 }
@@ -296,7 +292,7 @@ export class WritingService {
         ? { aiProvider: "offline", estimate: 0, price: 0 }
         : {
             aiProvider: spec.aiProvider,
-            estimate: creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars })),
+            estimate: creditsForTokens(estimateWritingTokens({ targetWords: spec.expectedWords, promptChars })),
             metered: true,
           }),
     });

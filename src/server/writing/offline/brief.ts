@@ -2,7 +2,8 @@
 // program, with the costs, the tools and the mistakes to avoid") into what the offline writer needs:
 // a title, the topic as a phrase that reads after "about", the audience, the purpose, the kind of
 // post and the things the brief asks to cover. Whatever it can't read stays in the topic.
-import { type DraftRequest, parseWordCount } from "../prose";
+import { parseWordCount } from "../../../shared/writing";
+import type { DraftRequest } from "../prose";
 import { capitalize, countWords, lowerFirst, splitSentences } from "../text";
 
 export type Kind = "guide" | "explainer" | "comparison" | "list" | "checklist" | "post";
