@@ -13,7 +13,7 @@
 import { cpus, loadavg } from "node:os";
 import { MissingDataError, readTrainingTexts } from "../scripts/detector/dataset";
 import { detectBuiltin } from "../src/server/detection/builtin";
-import { countWords } from "../src/server/detection/sentences";
+import { countWords } from "../src/shared/text";
 
 const GOAL_MS = 10;
 

@@ -8,7 +8,7 @@ import { loadConfig } from "../src/server/config";
 import { detectBuiltin } from "../src/server/detection";
 import { writeOfflineDraft } from "../src/server/writing/offline";
 import { buildDraftPrompt, type DraftRequest, STOCK_PHRASES, type WritingStyle } from "../src/server/writing/prose";
-import { countWords } from "../src/server/writing/text";
+import { countWords } from "../src/shared/text";
 
 const BRIEFS = [
   {

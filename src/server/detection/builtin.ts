@@ -19,6 +19,7 @@ import {
   toPercentages,
   VERDICT_MIDPOINT,
 } from "../../shared/detection";
+import { countWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "../../shared/text";
 import {
   analyzeDocument,
   type DocumentAnalysis,
@@ -31,7 +32,6 @@ import {
 import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconScore } from "./lexicon";
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
-import { countWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "./sentences";
 import { type CautionRules, decideVerdict, flagSentences, mixedVerdict, type VerdictThresholds } from "./verdict";
 
 /** What scoring needs from model.json (scripts/detector/training.ts writes it, with how each part was chosen). */

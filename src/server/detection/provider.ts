@@ -15,7 +15,7 @@ import {
   type VerdictLevel,
   verdict,
 } from "../../shared/detection";
-import { countWords } from "./sentences";
+import { countWords } from "../../shared/text";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Above this probability a provider sentence is flagged when the provider gives no flag of its own. */

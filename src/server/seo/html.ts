@@ -2,6 +2,7 @@
 //   remark-parse + remark-gfm → remarkSeoPrepare (drop raw HTML, title, heading levels, FAQ)
 //   → remark-rehype (no allowDangerousHtml) → rehypeSeoStructure (ids, links, images, ToC)
 //   → rehype-sanitize (SEO_SANITIZE_SCHEMA) → rehypeWordPressBlocks | rehypeShopifyBody → rehype-stringify
+
 import GithubSlugger from "github-slugger";
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastRootContent } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
@@ -15,6 +16,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { SeoPlatform, SeoResult } from "../../shared/seo";
+import { blockSentences, countWords } from "../../shared/text";
 import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
 import {
   buildJsonLd,
@@ -28,7 +30,7 @@ import {
 } from "./meta";
 import { analyzeSeo } from "./report";
 import { reviseForSeo } from "./revise";
-import { countWords, cutAtWord, dropHtml, sentences } from "./text";
+import { cutAtWord, dropHtml } from "./text";
 
 export const TOC_MIN_WORDS = 1200;
 
@@ -89,7 +91,7 @@ function remarkSeoPrepare() {
     st.title =
       st.titleArg?.trim() ||
       titleFromDraft ||
-      cutAtWord(sentences(firstPara ? mdToString(firstPara) : "")[0] ?? "Untitled", 70) ||
+      cutAtWord(blockSentences(firstPara ? mdToString(firstPara) : "")[0] ?? "Untitled", 70) ||
       "Untitled";
 
     // One heading hierarchy starting at H2 with no skipped levels.

@@ -1,13 +1,12 @@
 // Meta fields: keyphrase inference, meta title, meta description, slug, JSON-LD (Article, FAQPage).
+import { blockSentences, capitalize } from "../../shared/text";
 import {
-  capitalize,
   containsKeyphrase,
   contentWords,
   countKeyphrase,
   cutAtHyphen,
   cutAtWord,
   STOP_WORDS,
-  sentences,
   slugify,
   words,
 } from "./text";
@@ -53,7 +52,7 @@ const FILLERS = [
  * the keyphrase (prefixed when the text lacks it).
  */
 export function buildMetaDescription(intro: string, body: string, keyphrase: string): string {
-  const pool = [...sentences(intro), ...sentences(body).filter((s) => !intro.includes(s))];
+  const pool = [...blockSentences(intro), ...blockSentences(body).filter((s) => !intro.includes(s))];
   let desc = "";
   const kp = keyphrase.trim();
   let i = 0;

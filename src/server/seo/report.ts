@@ -1,12 +1,12 @@
 // Yoast-like SEO and readability analysis, computed by our own code (thresholds: docs/seo.md).
+
 import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
+import { blockSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
 import {
   containsKeyphrase,
   countKeyphrase,
-  countWords,
   draftFromMarkdown,
-  sentences,
   slugify,
   syllables,
   type TextBlock,
@@ -195,7 +195,7 @@ export function fleschReadingEase(text: string): number {
 }
 
 function paragraphsToSentences(paras: string[]): string[] {
-  return paras.flatMap((p) => sentences(p));
+  return paras.flatMap((p) => blockSentences(p));
 }
 
 function check(id: string, label: string, status: SeoCheckStatus, advice: string): SeoCheck {

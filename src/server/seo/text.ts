@@ -25,20 +25,6 @@ export function words(text: string): string[] {
   return text.match(WORD_RE) ?? [];
 }
 
-export function countWords(text: string): number {
-  return words(text).length;
-}
-
-/** Sentences of one block of prose (a paragraph or a list item). */
-export function sentences(text: string): string[] {
-  const t = text.replace(/\s+/g, " ").trim();
-  if (!t) return [];
-  return t
-    .split(/(?<=[.!?…])["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
-    .filter((s) => words(s).length > 0);
-}
-
 /** Crude English stem: enough to match "bakery"/"bakeries", "post"/"posting"/"posted". */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, "");
@@ -124,10 +110,6 @@ export function cutAtWord(text: string, max: number): string {
   const cut = t.slice(0, max + 1);
   const at = cut.lastIndexOf(" ");
   return (at > 0 ? cut.slice(0, at) : t.slice(0, max)).replace(/[\s,;:–—-]+$/u, "");
-}
-
-export function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // ---------------------------------------------------------------------------------------------

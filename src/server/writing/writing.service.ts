@@ -7,6 +7,7 @@ import { desc, eq } from "drizzle-orm";
 import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
 import { cutTitle, type DocumentSession, type SavedVersion, type VersionKind } from "../../shared/documents";
 import { HISTORY_LIMIT } from "../../shared/limits";
+import { countWords } from "../../shared/text";
 import {
   type AiProvider,
   assistantMessage,
@@ -49,7 +50,6 @@ import {
   buildReviseTextPrompt,
   type DraftRequest,
 } from "./prose";
-import { countWords } from "./text";
 
 export interface WritingServiceDeps {
   db: Db;

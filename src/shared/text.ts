@@ -1,5 +1,7 @@
 /**
- * Markdown-aware sentence splitter for the AI detector.
+ * The one text module: words, word counts and sentences, for detection, writing and SEO (pure, no
+ * dependencies). The sentence splitter is the AI detector's: its features were trained on these
+ * splits, so a change here changes detection results (`npm run check:detector` guards it).
  *
  * Drafts arrive as Markdown. Headings, code, tables, HTML and link targets are
  * not prose, so they are never scored or flagged; list items and block quotes
@@ -28,6 +30,11 @@ export function tokenizeWords(text: string): string[] {
 
 export function countWords(text: string): number {
   return tokenizeWords(stripInlineMarkdown(text)).length;
+}
+
+/** The first character upper-cased. */
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** Removes inline Markdown that is syntax rather than prose: link targets, images, code spans, emphasis. */
@@ -150,6 +157,14 @@ const HTML_LINE = /^\s*<\/?[A-Za-z!?]/;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/;
 const BLOCK_QUOTE = /^ {0,3}>[ \t]?/;
 const INDENTED_CODE = /^(?: {4}|\t)/;
+
+/** Sentences of one block of prose (a paragraph or a list item, as plain text), in order. */
+export function blockSentences(block: string): string[] {
+  const text = block.replace(/\s+/g, " ").trim();
+  const out: SentenceSpan[] = [];
+  splitBlock(text, 0, text.length, out);
+  return out.map((s) => s.text);
+}
 
 /**
  * Splits Markdown (or plain text) into prose sentences with offsets into `text`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, splitSentences } from "./sentences";
+import { blockSentences, countWords, splitSentences } from "./text";
 
 const texts = (input: string) => splitSentences(input).map((s) => s.text);
 
@@ -63,5 +63,16 @@ describe("splitSentences", () => {
 
   it("counts words without link targets", () => {
     expect(countWords("See [the docs](https://example.com/very/long/path) now.")).toBe(4);
+  });
+});
+
+describe("blockSentences", () => {
+  it("splits one block of plain prose like the detector does, with white space folded", () => {
+    expect(blockSentences("Feed it twice, e.g. at 8 and 20.\nThen bake.  It costs 3.5 euros!")).toEqual([
+      "Feed it twice, e.g. at 8 and 20.",
+      "Then bake.",
+      "It costs 3.5 euros!",
+    ]);
+    expect(blockSentences("  ")).toEqual([]);
   });
 });
