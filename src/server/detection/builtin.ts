@@ -19,7 +19,7 @@ import {
   toPercentages,
   VERDICT_MIDPOINT,
 } from "../../shared/detection";
-import { countWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "../../shared/text";
+import { countMarkdownWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "../../shared/text";
 import {
   analyzeDocument,
   type DocumentAnalysis,
@@ -92,7 +92,7 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
     if (text.length > DETECTION_MAX_CHARS) return failedDetection("builtin", TOO_LONG_ERROR);
 
     const spans = splitSentences(text);
-    const wordCount = countWords(text);
+    const wordCount = countMarkdownWords(text);
     const prose = spans.map((s) => s.plain).join(" ") || stripInlineMarkdown(text);
     // Language first: scripts without spaces (Chinese, Japanese) would otherwise look "too short".
     const census = letterCensus(prose);

@@ -30,7 +30,7 @@ import {
 } from "./meta";
 import { analyzeSeo } from "./report";
 import { reviseForSeo } from "./revise";
-import { cutAtWord, dropHtml } from "./text";
+import { cutAtWord, draftFromTree, dropHtml, type ParsedDraft } from "./text";
 
 export const TOC_MIN_WORDS = 1200;
 
@@ -57,6 +57,8 @@ interface SeoState {
   intro: string;
   bodyText: string;
   bodyWords: number;
+  /** The draft as the report reads it, from this run's tree (one parse a request). */
+  draft: ParsedDraft;
   faq: FaqEntry[];
   headings: { level: number; text: string; id: string }[];
   jsonLdJson: () => string[];
@@ -74,6 +76,7 @@ function remarkSeoPrepare() {
   return (tree: MdRoot, file: FileWithState) => {
     const st = stateOf(file);
     dropHtml(tree);
+    st.draft = draftFromTree(tree);
     let children = tree.children;
 
     // Title: the first H1 when it comes before every other heading (removed); otherwise, with no title
@@ -556,12 +559,12 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
   if (!input.keyphrase) notes.push(`Keyphrase inferred from the title: "${m.keyphrase}".`);
 
   const report = analyzeSeo({
-    markdown,
+    draft: st.draft,
     title: m.metaTitle,
     keyphrase: m.keyphrase,
     metaDescription: m.metaDescription,
     slug: m.slug,
-    html: optimizedHtml,
+    html: hast as HastRoot,
   });
 
   if (input.platform === "wordpress") {

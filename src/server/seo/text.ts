@@ -50,16 +50,18 @@ export function containsKeyphrase(text: string, keyphrase: string): boolean {
   return kp.every((w) => have.has(w));
 }
 
-/** Occurrences of the keyphrase's content words in sequence (stop words between them ignored). */
-export function countKeyphrase(text: string, keyphrase: string): number {
+/**
+ * Occurrences of the keyphrase's content words in sequence (stop words between them ignored), in a
+ * text given as the stems of its content words (`contentWords(text).map(stem)`, computed once).
+ */
+export function countKeyphraseIn(stems: readonly string[], keyphrase: string): number {
   const kp = contentWords(keyphrase).map(stem);
   if (kp.length === 0) return 0;
-  const seq = contentWords(text).map(stem);
   let n = 0;
-  for (let i = 0; i + kp.length <= seq.length; i++) {
+  for (let i = 0; i + kp.length <= stems.length; i++) {
     let hit = true;
     for (let j = 0; j < kp.length; j++) {
-      if (seq[i + j] !== kp[j]) {
+      if (stems[i + j] !== kp[j]) {
         hit = false;
         break;
       }
@@ -166,7 +168,11 @@ export function dropHtml(node: { children?: unknown[] }): void {
 }
 
 export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean } = {}): ParsedDraft {
-  const tree = parseMarkdown(markdown);
+  return draftFromTree(parseMarkdown(markdown), opts);
+}
+
+/** The draft's blocks, images and links read from its parsed tree (raw HTML already dropped). */
+export function draftFromTree(tree: Root, opts: { stripTitle?: boolean } = {}): ParsedDraft {
   const blocks: TextBlock[] = [];
   const images: { alt: string; src: string }[] = [];
   const links: string[] = [];
