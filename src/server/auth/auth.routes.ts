@@ -8,7 +8,7 @@ import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { decodeJwt } from "jose";
-import { AUTH_MESSAGES, PASSWORD_POLICY, type SessionUser } from "../../shared/auth";
+import { AUTH_MESSAGES, PASSWORD_POLICY } from "../../shared/auth";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -18,7 +18,7 @@ import type { AppEnv } from "../http/types";
 import { type Auth, CLIENT_ADDRESS_HEADER, OPERATOR_CONSOLE_HEADER } from "./auth";
 import { clientAddress, fromOperatorConsole } from "./client-address";
 import { FIREBASE_MESSAGES } from "./firebase";
-import type { SessionCache } from "./session";
+import { type SessionCache, toSessionUser } from "./session";
 import { digest, type SignInAttempt, type SignInLimiter, tryAgainText } from "./sign-in-limiter";
 
 /** Mail-sending requests: per client address and per e-mail address, in one hour. */
@@ -285,26 +285,8 @@ async function firebaseExchange(auth: Auth, idToken: unknown, requestHeaders: He
     const code = FIREBASE_REFUSALS[response.status] ?? "INTERNAL";
     throw new AppError(code, error);
   }
-  const { user: u } = (await response.json()) as {
-    user: {
-      id: string;
-      email: string;
-      username?: string | null;
-      name: string;
-      role?: string | null;
-      image?: string | null;
-      emailVerified?: boolean;
-    };
-  };
-  const user: SessionUser = {
-    id: u.id,
-    email: u.email,
-    username: u.username ?? "",
-    name: u.name,
-    role: u.role ?? "user",
-    image: u.image,
-    emailVerified: u.emailVerified === true,
-  };
+  const { user: u } = (await response.json()) as { user: Parameters<typeof toSessionUser>[0] };
+  const user = toSessionUser(u);
   // The session cookie (Better Auth's setSessionCookie) and set-auth-token (bearer plugin) as set.
   const headers = new Headers({ "content-type": "application/json" });
   for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);

@@ -61,20 +61,31 @@ export const sessionUser =
         const u = session?.user as
           | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
           | undefined;
-        user = u
-          ? {
-              id: u.id,
-              email: u.email,
-              username: u.username ?? "",
-              name: u.name,
-              role: u.role ?? "user",
-              image: u.image,
-              emailVerified: u.emailVerified === true,
-            }
-          : null;
+        user = u ? toSessionUser(u) : null;
         cache.set(key, user);
       }
       c.set("user", user);
     }
     await next();
   };
+
+/** The app's view of a Better Auth user (username, role and verification defaulted). */
+export function toSessionUser(u: {
+  id: string;
+  email: string;
+  username?: string | null;
+  name: string;
+  role?: string | null;
+  image?: string | null;
+  emailVerified?: boolean;
+}): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username ?? "",
+    name: u.name,
+    role: u.role ?? "user",
+    image: u.image,
+    emailVerified: u.emailVerified === true,
+  };
+}

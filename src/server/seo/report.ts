@@ -230,8 +230,20 @@ const withKeyphrase =
   (r: Reading): Verdict | null =>
     r.kp ? run(r, r.kp) : first ? ["bad", "Set a focus keyphrase of 1–4 words."] : null;
 
-const has = (text: string, kp: string, yes: string, no: string): Verdict =>
-  containsKeyphrase(text, kp) ? ["good", yes] : ["bad", no];
+/** Good when `where` contains the keyphrase, else bad. */
+const mentions = (
+  id: string,
+  label: string,
+  weight: number,
+  where: (r: Reading) => string,
+  yes: string,
+  no: (kp: string) => string,
+): CheckDef => ({
+  id,
+  label,
+  weight,
+  run: withKeyphrase((r, kp) => (containsKeyphrase(where(r), kp) ? ["good", yes] : ["bad", no(kp)])),
+});
 
 const CHECKS: CheckDef[] = [
   {
@@ -245,19 +257,14 @@ const CHECKS: CheckDef[] = [
       return ["bad", `Put "${kp}" in the SEO title, ideally near the start.`];
     }, true),
   },
-  {
-    id: "keyphrase-intro",
-    label: "Keyphrase in introduction",
-    weight: 3,
-    run: withKeyphrase((r, kp) =>
-      has(
-        r.paragraphs[0]?.text ?? "",
-        kp,
-        "The first paragraph mentions the keyphrase.",
-        `Mention "${kp}" in the first paragraph.`,
-      ),
-    ),
-  },
+  mentions(
+    "keyphrase-intro",
+    "Keyphrase in introduction",
+    3,
+    (r) => r.paragraphs[0]?.text ?? "",
+    "The first paragraph mentions the keyphrase.",
+    (kp) => `Mention "${kp}" in the first paragraph.`,
+  ),
   {
     id: "keyphrase-subheading",
     label: "Keyphrase in subheadings",
@@ -270,32 +277,22 @@ const CHECKS: CheckDef[] = [
       return ["good", `${sub} of ${n} subheadings reflect the keyphrase.`];
     }),
   },
-  {
-    id: "keyphrase-slug",
-    label: "Keyphrase in slug",
-    weight: 2,
-    run: withKeyphrase((r, kp) =>
-      has(
-        r.input.slug.replace(/-/g, " "),
-        kp,
-        "The slug contains the keyphrase.",
-        `Use the keyphrase in the slug, e.g. ${slugify(kp)}.`,
-      ),
-    ),
-  },
-  {
-    id: "keyphrase-meta",
-    label: "Keyphrase in meta description",
-    weight: 2,
-    run: withKeyphrase((r, kp) =>
-      has(
-        r.input.metaDescription,
-        kp,
-        "The meta description contains the keyphrase.",
-        `Mention "${kp}" in the meta description.`,
-      ),
-    ),
-  },
+  mentions(
+    "keyphrase-slug",
+    "Keyphrase in slug",
+    2,
+    (r) => r.input.slug.replace(/-/g, " "),
+    "The slug contains the keyphrase.",
+    (kp) => `Use the keyphrase in the slug, e.g. ${slugify(kp)}.`,
+  ),
+  mentions(
+    "keyphrase-meta",
+    "Keyphrase in meta description",
+    2,
+    (r) => r.input.metaDescription,
+    "The meta description contains the keyphrase.",
+    (kp) => `Mention "${kp}" in the meta description.`,
+  ),
   {
     id: "keyphrase-density",
     label: "Keyphrase density",
