@@ -16,6 +16,7 @@ export async function* sseMessages(
   const queue: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (m) => queue.push(m) });
   const onAbort = () => void reader.cancel().catch(() => {});
+  let ended = false;
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
@@ -27,11 +28,14 @@ export async function* sseMessages(
         const m = queue.shift() as EventSourceMessage;
         yield { event: m.event ?? "message", data: m.data };
       }
-      if (done) return;
+      if (done) {
+        ended = true;
+        return;
+      }
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    await reader.cancel().catch(() => {});
+    if (!ended) await reader.cancel().catch(() => {});
   }
 }
 

@@ -86,6 +86,8 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
   }
 
   let soFar = "";
+  let result: R | undefined;
+  // Read to the end of the stream (the server closes it after `done`): leaving early would cancel it.
   for await (const message of sseMessages(res.body, opts.signal)) {
     opts.signal?.throwIfAborted();
     const ev = writingEvent(message);
@@ -95,7 +97,7 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
       soFar += ev.data.text;
       opts.onDelta?.(ev.data.text, soFar);
     } else if (ev.event === "done") {
-      return withNotice(ev.data as R);
+      result = ev.data as R;
     } else if (ev.event === "error") {
       const { error, code, status } = ev.data;
       throw new ApiError(
@@ -105,6 +107,7 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
     }
   }
   opts.signal?.throwIfAborted();
+  if (result !== undefined) return withNotice(result);
   throw new ApiError(502, JSON.stringify({ error: STREAM_CLOSED }));
 }
 
