@@ -1,5 +1,6 @@
-// Refreshes docs/screenshot.png (the README's picture): the Results screen of a fresh draft, in
-// Debian's Chromium against the built app on a throwaway database. Run after `npm run build`.
+// Refreshes the README's pictures in Debian's Chromium against the built app on a throwaway
+// database: docs/screenshot.png, the Results screen of a fresh draft at 1280 px, and
+// docs/screenshot-phone.png, the same screen on a 390×844 phone. Run after `npm run build`.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +25,8 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox"],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
   await page.goto(base);
   await page.request.post(`${base}/api/auth/sign-up/email`, {
     data: { email: "maya@example.com", password: "screenshot-pass-1" },
@@ -36,9 +38,15 @@ try {
     .first()
     .click();
   await page.waitForURL(/results/);
-  await page.getByRole("tab", { name: /Draft/ }).waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(2500);
+  // Shot once the draft's analysis is in: the panel says Complete and the cards show percentages.
+  await page.getByTestId("detection-panel").getByText("Complete", { exact: true }).waitFor({ timeout: 60_000 });
   await page.screenshot({ path: "docs/screenshot.png" });
+
+  // The same screen on a phone, in the same signed-in browser context.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId("stat-cards").waitFor();
+  await page.screenshot({ path: "docs/screenshot-phone.png" });
   await browser.close();
 } finally {
   server.kill("SIGTERM");

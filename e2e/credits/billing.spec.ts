@@ -58,6 +58,14 @@ test.describe("billing", () => {
     await expect(page.getByTestId("purchases-disabled")).toContainText("Purchases are not configured on this server");
     for (const button of await packages.getByRole("button", { name: /^Buy / }).all())
       await expect(button).toBeDisabled();
+    // …and no footnote about Stripe handling payments that cannot be taken here.
+    await expect(page.getByText("Payment is handled by Stripe")).toHaveCount(0);
+
+    // 'How Credits Work' agrees with what steps are charged (the shared credit formulas).
+    await expect(guide).toContainText("AI detection1 credit");
+    await expect(guide).toContainText("Revision or final rewrite (800-word draft)about 5 credits");
+    await expect(guide).toContainText("SEO HTML2 credits");
+    await expect(guide).not.toContainText("2-3");
 
     // Transactions: the welcome bonus, signed, with the balance after it.
     await page.getByRole("tab", { name: "Transactions" }).click();
@@ -74,7 +82,7 @@ test.describe("billing", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a failed checkout says 'Purchase Failed', and the payment return page says the credits are on the way", async ({
+  test("a failed checkout says 'Purchase Failed', and a success address with no or a fake checkout says no payment was found", async ({
     page,
     baseURL,
   }) => {
@@ -89,11 +97,16 @@ test.describe("billing", () => {
     await expect(page.getByText("Purchases are not configured on this server")).toBeVisible();
     await expect(page).toHaveURL(/\/billing$/);
 
+    // The success page states what the ledger says, never "Payment successful" on its own say-so.
     await page.goto("/billing/success");
     const notice = page.getByTestId("payment-return");
-    await expect(notice).toContainText("Payment successful");
-    await expect(notice).toContainText("Payment received — your credits are on the way");
+    await expect(notice).toContainText("No payment found");
+    await expect(notice).not.toContainText("successful");
+    await page.goto("/billing/success?session_id=cs_test_made_up_by_hand");
+    await expect(notice).toContainText("No payment found");
+    await expect(notice).toContainText("There is no checkout with this address on your account");
     await expect(page.getByTestId("available-credits")).toHaveText("50");
+    await expect(page).toHaveTitle("Payment · Billing · Draftsmith");
   });
 
   test("packages that fail to load say 'Failed to load credit packages'", async ({ page }) => {

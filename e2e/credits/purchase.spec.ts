@@ -65,11 +65,12 @@ test.describe("buying credits through Stripe Checkout", () => {
     await page.getByRole("button", { name: "Pay" }).click();
 
     // Back before the webhook: the success page waits for the credits, and then they arrive.
-    await page.waitForURL(`${STRIPE_APP}/billing/success`);
-    await expect(page.getByTestId("payment-return")).toContainText("Payment received — your credits are on the way");
-    await expect(page).toHaveURL(`${STRIPE_APP}/billing`, { timeout: 20_000 });
-    await expect(page.getByText("Credits Added")).toBeVisible();
-    await expect(page.getByText("150 credits are now in your account")).toBeVisible();
+    await page.waitForURL(`${STRIPE_APP}/billing/success?session_id=${sessionId}`);
+    const notice = page.getByTestId("payment-return");
+    // (It says "Waiting for the payment to be confirmed" until the webhook is in; how long that shows
+    // depends on timing, so only the outcome is asserted.)
+    await expect(notice).toContainText("Credits added", { timeout: 20_000 });
+    await expect(notice).toContainText("150 credits (Creator) were added to your account");
 
     // Exactly the package's 150 credits, in the header and on the balance card.
     await expect(page.getByTestId("header-credits")).toContainText("200");
@@ -99,12 +100,11 @@ test.describe("buying credits through Stripe Checkout", () => {
     await expect(purchaseRow.getByRole("cell").nth(3)).toHaveText("+150");
     await expect(purchaseRow.getByRole("cell").nth(4)).toHaveText("200");
 
-    // Coming back to the success page, and reloading it, adds nothing: credits come only from the webhook.
-    await page.goto("/billing/success");
-    await expect(page.getByTestId("payment-return")).toBeVisible();
+    // Coming back to the success page, and reloading it, adds nothing: it reads the ledger again.
+    await page.goto(`/billing/success?session_id=${sessionId}`);
+    await expect(notice).toContainText("150 credits (Creator) were added");
     await page.reload();
-    await expect(page.getByTestId("payment-return")).toBeVisible();
-    await expect(page).toHaveURL(`${STRIPE_APP}/billing`, { timeout: 20_000 });
+    await expect(notice).toContainText("150 credits (Creator) were added");
     await expect(page.getByTestId("available-credits")).toHaveText("200");
     await expect(page.getByTestId("header-credits")).toContainText("200");
 
@@ -139,12 +139,12 @@ test.describe("buying credits through Stripe Checkout", () => {
     await expect(page.getByTestId("total-purchased")).toHaveText("0");
     await expect(page.getByTestId("payment-return")).toHaveCount(0);
 
-    // Typing the success address without paying credits nothing either: it only waits for a webhook.
+    // Typing the success address of the unpaid checkout credits nothing: it waits for a webhook that
+    // never comes. Without a checkout id there is nothing to find.
+    await page.goto(`/billing/success?session_id=${sessionId}`);
+    await expect(page.getByTestId("payment-return")).toContainText("Waiting for the payment to be confirmed");
     await page.goto("/billing/success");
-    await expect(page.getByTestId("payment-return")).toContainText("Payment received — your credits are on the way");
-    // Past the page's first balance check (about 2 s after the return).
-    await page.waitForTimeout(3000);
-    await expect(page).toHaveURL(`${STRIPE_APP}/billing/success`);
+    await expect(page.getByTestId("payment-return")).toContainText("No payment found");
     await expect(page.getByTestId("available-credits")).toHaveText("50");
     await expect(page.getByTestId("header-credits")).toContainText("50");
 

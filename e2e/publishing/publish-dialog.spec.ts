@@ -174,7 +174,7 @@ test("Results screen: Publish in the SEO panel sends the HTML just made, to site
   await panel.getByLabel("Platform").selectOption("wordpress");
   await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
   await expect(panel.getByRole("heading", { name: "WordPress HTML" })).toBeVisible({ timeout: 20_000 });
-  const html = await panel.getByTestId("seo-html").inputValue();
+  const html = await page.getByTestId("seo-html-tab-code").inputValue();
   const postsBefore = wp.posts.size;
   await panel.getByRole("button", { name: "Publish" }).click();
   await expect(dialog.getByLabel("Site")).toContainText("Fake Bakery Blog (WordPress)");

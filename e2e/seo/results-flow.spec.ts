@@ -25,7 +25,8 @@ test("draft → SEO HTML for WordPress and Shopify, copied, preview rendered, re
   for (const platform of ["wordpress", "shopify"] as const) {
     await panel.getByLabel("Platform").selectOption(platform);
     await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
-    const code = panel.getByTestId("seo-html");
+    // The code and the preview show once, in the SEO HTML tab; the panel keeps the actions and the report.
+    const code = page.getByTestId("seo-html-tab-code");
     await expect(code).toBeVisible({ timeout: 20_000 });
     await expect(
       panel.getByRole("heading", { name: platform === "shopify" ? "Shopify HTML" : "WordPress HTML" }),
@@ -38,7 +39,11 @@ test("draft → SEO HTML for WordPress and Shopify, copied, preview rendered, re
     await expect(toastWith(page, "Copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(html);
 
-    const preview = page.frameLocator('[data-testid="seo-panel"] [data-testid="seo-preview"]');
+    await expect(panel.locator("textarea, iframe")).toHaveCount(0);
+    await expect(page.locator("iframe")).toHaveCount(1);
+    const preview = page.frameLocator(
+      `iframe[title="Preview of the ${platform === "shopify" ? "Shopify" : "WordPress"} HTML"]`,
+    );
     await expect(preview.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(preview.getByRole("heading", { level: 2 }).first()).toBeVisible();
     await expect(panel.getByTestId("seo-report").getByTestId("seo-score")).toHaveText(/SEO score \d+\/100/);
@@ -46,4 +51,8 @@ test("draft → SEO HTML for WordPress and Shopify, copied, preview rendered, re
   }
   // The SEO HTML tab opened with the latest HTML.
   await expect(page.getByRole("tab", { name: "SEO HTML" })).toBeEnabled();
+  // Switching the platform drops HTML made for the other one instead of leaving it on screen.
+  await panel.getByLabel("Platform").selectOption("wordpress");
+  await expect(panel.getByRole("heading", { name: "Shopify HTML" })).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "SEO HTML" })).toBeDisabled();
 });

@@ -332,8 +332,28 @@ test.describe("home and results", () => {
     expect(before).toBe(flagged);
     expect(after).toBeLessThan(before);
     await expect(page.getByTestId("stat-cards").getByText("AI Detected")).toBeVisible();
+    // The stat cards and the analysis panel describe the same version, and say which.
+    const agree = async (label: string) => {
+      await expect(page.getByTestId("stats-subject")).toHaveText(`Figures for: ${label}`);
+      await expect(page.getByTestId("detection-subject")).toHaveText(`Figures for: ${label}`);
+      const stats = page.getByTestId("stat-cards");
+      const panel = page.getByTestId("detection-panel");
+      await expect(async () => {
+        const [cardAi, panelAi] = [
+          await stats.locator('[data-stat="ai"] dd').first().textContent(),
+          await panel.locator('[data-stat="ai"] dd').first().textContent(),
+        ];
+        expect(cardAi).toMatch(/%/);
+        expect(panelAi).toBe(cardAi);
+        expect(await panel.locator('[data-stat="words"] dd').first().textContent()).toBe(
+          await stats.locator('[data-stat="words"] dd').first().textContent(),
+        );
+      }).toPass();
+    };
+    await agree("Final version");
     await page.getByRole("tab", { name: "Draft" }).click();
     await expect(page.getByRole("heading", { name: "Draft", exact: true })).toBeVisible();
+    await agree("Draft");
   });
 
   test("the SEO section makes HTML and enables the SEO HTML tab", async ({ page, context }) => {

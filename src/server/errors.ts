@@ -1,4 +1,5 @@
 // One error type with a code; app.onError maps it to a status and {"error": "<message>"}.
+import { creditCount } from "../shared/plural";
 export type ErrorCode =
   | "VALIDATION"
   | "MALFORMED_JSON"
@@ -61,6 +62,6 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const insufficientCredits = (required: number, available: number) =>
   new AppError(
     "INSUFFICIENT_CREDITS",
-    `Insufficient credits: this needs ${required} credits and you have ${available} available.`,
+    `Insufficient credits: this needs ${creditCount(required)} and you have ${available.toLocaleString("en-US")} available.`,
     { required, available },
   );

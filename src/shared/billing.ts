@@ -10,6 +10,7 @@ export const BILLING_MESSAGES = {
   missingSignature: "Missing Stripe-Signature header",
   badSignature: "Invalid Stripe signature",
   badLimit: "limit must be a whole number from 1 to 100",
+  checkoutNotFound: "No checkout with that id was found for your account",
 } as const;
 
 export const CheckoutRequest = z.object({
@@ -22,6 +23,18 @@ export const CheckoutRequest = z.object({
   cancelUrl: z.string({ message: "cancelUrl is required" }).url({ message: "cancelUrl must be a full URL" }),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+/**
+ * GET /api/billing/checkout/:sessionId — what the ledger says about one of the caller's checkouts:
+ * 'credited' (the purchase is in the ledger), or 'pending' (the checkout is theirs but no credits
+ * yet: unpaid, or the payment provider has not confirmed it). Anything else is a 404.
+ */
+export type CheckoutStatusResponse =
+  | { success: true; status: "credited"; credits: number; packageName: string | null; creditedAt: string }
+  | { success: true; status: "pending" };
+
+/** A Stripe Checkout Session id: cs_ and letters, digits, underscores. */
+export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,255}$/;
 
 export const ListQuery = z.object({
   limit: z.coerce

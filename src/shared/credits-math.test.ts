@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   centsToUsd,
   creditsForTokens,
+  estimateDraftCredits,
   estimateSeoRevisionTokens,
+  estimateWritingCredits,
   estimateWritingTokens,
   pricePerCredit,
 } from "./credits-math";
@@ -67,5 +69,19 @@ describe("hold estimates", () => {
     [10_001, 3, 2502],
   ])("SEO revision with a %d-character prompt and %d-character draft → %d tokens", (prompt, content, tokens) => {
     expect(estimateSeoRevisionTokens(prompt, content)).toBe(tokens);
+  });
+});
+
+describe("the estimates shown before a click ('about 5 credits')", () => {
+  it("a revision or rewrite of an 800-word draft: 5 credits, as the server holds", () => {
+    // 801 words × 1.82 + (4,500 + 4,009 characters) ÷ 4 → 3,585 tokens → 5 credits.
+    const draft = `# Title\n\n${"word ".repeat(800)}`;
+    expect(estimateWritingCredits(draft)).toBe(5);
+    // No words: the instructions alone, (4,500 ÷ 4 =) 1,125 tokens → 2 credits (no 100-word floor any more).
+    expect(estimateWritingCredits("")).toBe(2);
+  });
+  it("a new draft by its word count", () => {
+    expect(estimateDraftCredits(800)).toBe(4);
+    expect(estimateDraftCredits(1_500)).toBe(5);
   });
 });

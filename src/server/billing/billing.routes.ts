@@ -67,6 +67,10 @@ export function billingRoutes({
     });
   });
 
+  r.get("/checkout/:sessionId", requireUser, async (c) =>
+    c.json(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
+  );
+
   r.post("/checkout", requireUser, validate("json", CheckoutRequest), async (c) => {
     const user = c.var.user;
     const body = c.req.valid("json");

@@ -5,7 +5,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
-import { BILLING_MESSAGES, type CreditPackage } from "../../shared/billing";
+import {
+  BILLING_MESSAGES,
+  CHECKOUT_SESSION_ID,
+  type CheckoutStatusResponse,
+  type CreditPackage,
+} from "../../shared/billing";
 import { centsToUsd, pricePerCredit } from "../../shared/credits-math";
 import type { Ledger } from "../credits/credits.service";
 import type { Db, Tx } from "../db/client";
@@ -130,6 +135,51 @@ export class BillingService {
       );
       throw new AppError("PROVIDER_ERROR", BILLING_MESSAGES.checkoutFailed);
     }
+  }
+
+  /**
+   * What the ledger says about the caller's checkout `sessionId` (the /billing/success page): the
+   * purchase row if it is credited; else, when Stripe says the session was made for this user,
+   * 'pending'. Another user's session, an unknown id, or no Stripe: not found (the same 404, so
+   * nobody learns whether someone else's id exists).
+   */
+  async checkoutStatus(userId: string, sessionId: string): Promise<CheckoutStatusResponse> {
+    const notFound = new AppError("NOT_FOUND", BILLING_MESSAGES.checkoutNotFound);
+    if (!CHECKOUT_SESSION_ID.test(sessionId)) throw notFound;
+    const [row] = await this.deps.db
+      .select({
+        userId: creditTransactions.userId,
+        amount: creditTransactions.amount,
+        metadata: creditTransactions.metadata,
+        createdAt: creditTransactions.createdAt,
+      })
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.stripeSessionId, sessionId), eq(creditTransactions.type, "purchase")));
+    if (row) {
+      if (row.userId !== userId) throw notFound;
+      const name = (row.metadata as Record<string, unknown> | null)?.packageName;
+      return {
+        success: true,
+        status: "credited",
+        credits: row.amount,
+        packageName: typeof name === "string" ? name : null,
+        creditedAt: new Date(row.createdAt).toISOString(),
+      };
+    }
+    const stripe = this.deps.stripe?.client;
+    if (!stripe) throw notFound;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(sessionId);
+    } catch (err) {
+      this.deps.logger.warn(
+        { event: "billing.checkout_status.lookup_failed", sessionId, err: describeStripeError(err) },
+        "checkout lookup failed",
+      );
+      throw notFound;
+    }
+    if (session.metadata?.userId !== userId && session.client_reference_id !== userId) throw notFound;
+    return { success: true, status: "pending" };
   }
 
   /** One Stripe customer per user, created once and kept in user_credits.stripe_customer_id. */

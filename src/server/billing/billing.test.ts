@@ -166,7 +166,7 @@ describeEachDatabase("Billing API", (kind) => {
         type: "usage",
         amount: -2,
         balanceAfter: 44,
-        description: "execute (1,600 tokens)",
+        description: "Draft generation · 1,600 tokens",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       const all = (await (await get("/api/billing/history", u)).json()) as {
@@ -310,6 +310,53 @@ describeEachDatabase("Billing API", (kind) => {
       const res = await post("/api/billing/checkout", { packageId: starter.id, ...urls }, u);
       expect(res.status).toBe(502);
       expect(((await res.json()) as { error: string }).error).toBe(BILLING_MESSAGES.checkoutFailed);
+    });
+  });
+
+  describe("checkout status (/billing/success)", () => {
+    const urls = { successUrl: `${ORIGIN}/billing/success`, cancelUrl: `${ORIGIN}/billing` };
+    const status = (id: string, u?: SignedUpUser) => get(`/api/billing/checkout/${encodeURIComponent(id)}`, u);
+
+    it("says pending for the owner's unpaid checkout, then credited once the webhook is in", async () => {
+      const u = await user();
+      const made = (await (await post("/api/billing/checkout", { packageId: starter.id, ...urls }, u)).json()) as {
+        sessionId: string;
+      };
+      const pending = await status(made.sessionId, u);
+      expect(pending.status).toBe(200);
+      expect(await pending.json()).toEqual({ success: true, status: "pending" });
+
+      const { sessionId } = await buyStarter(u);
+      const credited = await status(sessionId, u);
+      expect(credited.status).toBe(200);
+      expect(await credited.json()).toEqual({
+        success: true,
+        status: "credited",
+        credits: starter.credits,
+        packageName: "Starter",
+        creditedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+    });
+
+    it("answers 404 for another user's checkout, paid or not, an unknown id and a malformed one", async () => {
+      const owner = await user();
+      const other = await user();
+      const { sessionId } = await buyStarter(owner);
+      const made = (await (await post("/api/billing/checkout", { packageId: starter.id, ...urls }, owner)).json()) as {
+        sessionId: string;
+      };
+      for (const id of [
+        sessionId,
+        made.sessionId,
+        "cs_test_unknown_session",
+        "not-a-session",
+        "cs_" + "x".repeat(300),
+      ]) {
+        const res = await status(id, other);
+        expect(res.status, id).toBe(404);
+        expect(await res.json()).toMatchObject({ error: BILLING_MESSAGES.checkoutNotFound });
+      }
+      expect((await status(sessionId)).status).toBe(401);
     });
   });
 
@@ -580,6 +627,9 @@ describe("Billing without Stripe keys", () => {
       body: "{}",
     });
     expect(hook.status).toBe(503);
+    // Without Stripe an id the ledger does not know is simply not found.
+    const status = await t.app.request("/api/billing/checkout/cs_test_fake_session", { headers: u.headers });
+    expect(status.status).toBe(404);
   });
 
   it("checks return addresses against PUBLIC_URL when it is set", async () => {

@@ -10,6 +10,7 @@
 // which PostgreSQL's deadlock detector then refuses).
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { creditsForTokens } from "../../shared/credits-math";
+import { usageDescription } from "../../shared/endpoint-labels";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError, insufficientCredits } from "../errors";
@@ -599,13 +600,11 @@ export class Ledger {
 
 const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), 100) : 20);
 
-function usageDescription(endpoint: string, tokens: number): string {
-  const name = endpoint.replace(/^\/?api\//, "").replace(/^\//, "");
-  return tokens > 0 ? `${name} (${tokens.toLocaleString("en-US")} tokens)` : name;
-}
-
 /** A human line for a ledger row: the reason stored at write time, else one derived from its type. */
 export function describeTransaction(type: string, metadata: Record<string, unknown>): string {
+  // A paid call reads as the Usage tab names it, also on rows written before the names were friendly.
+  if (type === "usage" && typeof metadata.endpoint === "string")
+    return usageDescription(metadata.endpoint, Number(metadata.tokens) || 0);
   if (typeof metadata.description === "string" && metadata.description) return metadata.description;
   switch (type) {
     case "purchase":

@@ -94,7 +94,7 @@ describeEachDatabase("Ledger", (kind) => {
       type: "usage",
       amount: -3,
       balanceAfter: 7,
-      description: "execute (2,000 tokens)",
+      description: "Draft generation · 2,000 tokens",
     });
     const [usage] = await ledger.usage(userId, 20);
     expect(usage).toMatchObject({
@@ -397,7 +397,11 @@ describe("describeTransaction", () => {
   it("prefers the stored description and falls back by type", () => {
     expect(describeTransaction("grant", { description: "Custom" })).toBe("Custom");
     expect(describeTransaction("usage", { endpoint: "/api/seo-optimize", tokens: 1234 })).toBe(
-      "seo-optimize (1,234 tokens)",
+      "SEO optimization · 1,234 tokens",
+    );
+    // Rows stored with the old internal names read the friendly way too.
+    expect(describeTransaction("usage", { endpoint: "/api/detect-ai", tokens: 0, description: "detect-ai" })).toBe(
+      "AI detection",
     );
     expect(describeTransaction("refund", {})).toBe("Refund");
     expect(describeTransaction("reversal", {})).toBe("Payment dispute lost");

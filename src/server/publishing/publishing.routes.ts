@@ -129,11 +129,15 @@ export function publishRoutes({
     },
   );
 
-  r.get("/:id/publications", requireUser, validate("param", DocumentParams), async (c) =>
-    c.json<PublicationsResponse>({
-      publications: await publishing.listForDocument(c.var.user.id, c.req.valid("param").id),
-    }),
-  );
+  r.get("/:id/publications", requireUser, validate("param", DocumentParams), async (c) => {
+    const documentId = c.req.valid("param").id;
+    // Another user's document is a 404 like an unknown one, not an empty list.
+    if (!(await loadVersion(c.var.user.id, documentId, undefined)))
+      throw new AppError("NOT_FOUND", "No such document.");
+    return c.json<PublicationsResponse>({
+      publications: await publishing.listForDocument(c.var.user.id, documentId),
+    });
+  });
 
   return r;
 }

@@ -2,7 +2,7 @@
 // 'Authentication Required' when signed out, a plain refusal for a signed-in non-admin, and the
 // top buttons between the two screens. The server enforces the same rule on /api/admin/*.
 import { Gift, ShieldAlert, UserPlus } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -11,11 +11,8 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useAuth } from "../auth/auth-context";
 
-export function AdminGate({ title, children }: { title: string; children: ReactNode }) {
+export function AdminGate({ children }: { children: ReactNode }) {
   const { loading, user, openSignIn } = useAuth();
-  useEffect(() => {
-    document.title = `${title} · Draftsmith`;
-  }, [title]);
 
   if (loading) {
     return (

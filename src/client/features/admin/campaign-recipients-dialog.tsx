@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { formatCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
 
@@ -25,7 +26,7 @@ export function CampaignRecipientsDialog({ campaign, onClose }: { campaign: Camp
 
 function RecipientsBody({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
   // Fresh each time the dialog opens: recipients keep arriving while a campaign is active.
-  const recipients = useQuery<RecipientsResponse>({ queryKey: recipientsKey(campaign.id), staleTime: 0 });
+  const recipients = useQuery<RecipientsResponse>({ queryKey: recipientsKey(campaign.id), ...FRESH_ON_MOUNT });
   useErrorToast(recipients.error, "Failed to fetch recipients");
   const rows = recipients.data?.recipients ?? [];
 

@@ -5,6 +5,7 @@ import { format } from "date-fns";
 import { Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { type Campaign, type CampaignResponse, type CampaignsResponse, campaignStatus } from "../../../shared/admin";
+import { QueryState } from "../../components/query-state";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -12,6 +13,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { apiRequest } from "../../lib/api";
 import { errorText } from "../../lib/errors";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
@@ -23,7 +25,7 @@ import { CampaignStatusBadge } from "./campaign-status-badge";
 
 export function CampaignsPage() {
   return (
-    <AdminGate title="Bonus Credit Campaigns">
+    <AdminGate>
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Bonus Credit Campaigns</h1>
         <p className="text-slate-600">Give bonus credits to new sign-ups or to every user.</p>
@@ -45,7 +47,7 @@ const ACTION_TEXT: Record<Action, { failed: string; done: string }> = {
 function CampaignList() {
   const queryClient = useQueryClient();
   const refreshCredits = useRefreshCredits();
-  const campaigns = useQuery<CampaignsResponse>({ queryKey: CAMPAIGNS_KEY, refetchOnMount: "always" });
+  const campaigns = useQuery<CampaignsResponse>({ queryKey: CAMPAIGNS_KEY, ...FRESH_ON_MOUNT });
   useErrorToast(campaigns.error, "Failed to fetch campaigns");
   const [recipientsOf, setRecipientsOf] = useState<Campaign | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Campaign | null>(null);
@@ -91,120 +93,118 @@ function CampaignList() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {campaigns.isPending ? (
-          <div className="flex justify-center p-6">
-            <Spinner className="size-6" label="Loading campaigns" />
-          </div>
-        ) : campaigns.isError ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-            Failed to fetch campaigns.{" "}
-            <Button variant="link" className="h-auto p-0" onClick={() => campaigns.refetch()}>
-              Try again
-            </Button>
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="p-6 text-center text-sm text-slate-600">No campaigns yet. Create one above.</p>
-        ) : (
-          <Table>
-            <TableCaption className="sr-only">Bonus credit campaigns</TableCaption>
-            <TableHeader className="bg-transparent">
-              <TableRow className="border-0">
-                <TableHead className="px-3">Campaign</TableHead>
-                <TableHead className="px-3">Status</TableHead>
-                <TableHead className="px-3 text-right">Credits</TableHead>
-                <TableHead className="px-3 text-right">Recipients</TableHead>
-                <TableHead className="px-3">Dates</TableHead>
-                <TableHead className="px-3 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((c) => {
-                const status = campaignStatus(c, now);
-                return (
-                  <TableRow key={c.id} className="align-top" data-testid="campaign-row">
-                    <TableCell className="px-3 py-3">
-                      <p className="font-medium text-slate-900">{c.name}</p>
-                      <p className="text-xs text-slate-600">
-                        {c.campaignType === "all_users" ? "All users" : "New sign-ups"}
-                        {c.description ? ` · ${c.description}` : ""}
-                      </p>
-                    </TableCell>
-                    <TableCell className="px-3 py-3">
-                      <CampaignStatusBadge status={status} />
-                    </TableCell>
-                    <TableCell className="px-3 py-3 text-right tabular-nums">{formatCredits(c.creditAmount)}</TableCell>
-                    <TableCell className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
-                      {formatCredits(c.currentRecipients)} /{" "}
-                      {c.maxRecipients == null ? "∞" : formatCredits(c.maxRecipients)}
-                      {c.maxRecipients == null && <span className="sr-only"> (no limit)</span>}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap px-3 py-3 text-slate-700">
-                      <time dateTime={c.startDate}>{format(new Date(c.startDate), "MMM d, yyyy")}</time>
-                      {" – "}
-                      {c.endDate ? (
-                        <time dateTime={c.endDate}>{format(new Date(c.endDate), "MMM d, yyyy")}</time>
-                      ) : (
-                        "no end date"
-                      )}
-                    </TableCell>
-                    <TableCell className="px-3 py-3">
-                      <div className="flex flex-wrap justify-end gap-1.5">
-                        {status === "draft" && (
-                          <Button
-                            size="sm"
-                            variant="success"
-                            disabled={act.isPending}
-                            onClick={() => act.mutate({ action: "activate", campaign: c })}
-                            aria-label={`Activate ${c.name}`}
-                          >
-                            {busy("activate", c) && <Spinner label="Activating" />}
-                            Activate
-                          </Button>
+        <QueryState
+          query={campaigns}
+          loading="Loading campaigns"
+          error="Failed to fetch campaigns."
+          retry
+          isEmpty={(d) => d.campaigns.length === 0}
+          empty="No campaigns yet. Create one above."
+        >
+          {() => (
+            <Table stacked aria-label="Campaigns">
+              <TableCaption className="sr-only">Bonus credit campaigns</TableCaption>
+              <TableHeader className="bg-transparent">
+                <TableRow className="border-0">
+                  <TableHead className="px-3">Campaign</TableHead>
+                  <TableHead className="px-3">Status</TableHead>
+                  <TableHead className="px-3 text-right">Credits</TableHead>
+                  <TableHead className="px-3 text-right">Recipients</TableHead>
+                  <TableHead className="px-3">Dates</TableHead>
+                  <TableHead className="px-3 text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((c) => {
+                  const status = campaignStatus(c, now);
+                  return (
+                    <TableRow key={c.id} className="align-top" data-testid="campaign-row">
+                      <TableCell label="" className="px-3 py-3 max-sm:!block max-sm:text-left">
+                        <p className="font-medium text-slate-900">{c.name}</p>
+                        <p className="text-xs text-slate-600">
+                          {c.campaignType === "all_users" ? "All users" : "New sign-ups"}
+                          {c.description ? ` · ${c.description}` : ""}
+                        </p>
+                      </TableCell>
+                      <TableCell label="Status" className="px-3 py-3">
+                        <CampaignStatusBadge status={status} />
+                      </TableCell>
+                      <TableCell label="Credits" className="px-3 py-3 text-right tabular-nums">
+                        {formatCredits(c.creditAmount)}
+                      </TableCell>
+                      <TableCell label="Recipients" className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
+                        {formatCredits(c.currentRecipients)} /{" "}
+                        {c.maxRecipients == null ? "∞" : formatCredits(c.maxRecipients)}
+                        {c.maxRecipients == null && <span className="sr-only"> (no limit)</span>}
+                      </TableCell>
+                      <TableCell label="Dates" className="px-3 py-3 text-slate-700 sm:whitespace-nowrap">
+                        <time dateTime={c.startDate}>{format(new Date(c.startDate), "MMM d, yyyy")}</time>
+                        {" – "}
+                        {c.endDate ? (
+                          <time dateTime={c.endDate}>{format(new Date(c.endDate), "MMM d, yyyy")}</time>
+                        ) : (
+                          "no end date"
                         )}
-                        {/* Spec §4 offers Deactivate on active; a scheduled campaign is active too, and an
+                      </TableCell>
+                      <TableCell label="" className="px-3 py-3 max-sm:!block">
+                        <div className="flex flex-wrap justify-end max-sm:justify-start gap-1.5">
+                          {status === "draft" && (
+                            <Button
+                              size="sm"
+                              variant="success"
+                              disabled={act.isPending}
+                              onClick={() => act.mutate({ action: "activate", campaign: c })}
+                              aria-label={`Activate ${c.name}`}
+                            >
+                              {busy("activate", c) && <Spinner label="Activating" />}
+                              Activate
+                            </Button>
+                          )}
+                          {/* Spec §4 offers Deactivate on active; a scheduled campaign is active too, and an
                               admin must be able to call it off before it starts. */}
-                        {(status === "active" || status === "scheduled") && (
+                          {(status === "active" || status === "scheduled") && (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={act.isPending}
+                              onClick={() => act.mutate({ action: "deactivate", campaign: c })}
+                              aria-label={`Deactivate ${c.name}`}
+                            >
+                              {busy("deactivate", c) && <Spinner label="Deactivating" />}
+                              Deactivate
+                            </Button>
+                          )}
                           <Button
                             size="sm"
                             variant="outline"
-                            disabled={act.isPending}
-                            onClick={() => act.mutate({ action: "deactivate", campaign: c })}
-                            aria-label={`Deactivate ${c.name}`}
+                            onClick={() => setRecipientsOf(c)}
+                            aria-label={`View recipients of ${c.name}`}
                           >
-                            {busy("deactivate", c) && <Spinner label="Deactivating" />}
-                            Deactivate
+                            <Users aria-hidden="true" />
+                            Recipients
                           </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => setRecipientsOf(c)}
-                          aria-label={`View recipients of ${c.name}`}
-                        >
-                          <Users aria-hidden="true" />
-                          Recipients
-                        </Button>
-                        {c.currentRecipients === 0 && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-red-700 hover:bg-red-50"
-                            disabled={act.isPending}
-                            onClick={() => setConfirmDelete(c)}
-                            aria-label={`Delete ${c.name}`}
-                          >
-                            <Trash2 aria-hidden="true" />
-                            Delete
-                          </Button>
-                        )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
+                          {c.currentRecipients === 0 && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-700 hover:bg-red-50"
+                              disabled={act.isPending}
+                              onClick={() => setConfirmDelete(c)}
+                              aria-label={`Delete ${c.name}`}
+                            >
+                              <Trash2 aria-hidden="true" />
+                              Delete
+                            </Button>
+                          )}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </QueryState>
       </CardContent>
       <CampaignRecipientsDialog campaign={recipientsOf} onClose={() => setRecipientsOf(null)} />
       <ConfirmDialog

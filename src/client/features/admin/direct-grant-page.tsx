@@ -6,6 +6,8 @@ import { ArrowRight, Check, Gift, Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { DirectGrantResponse, GrantHistoryResponse, SearchableUser } from "../../../shared/admin";
 import { DIRECT_GRANT } from "../../../shared/limits";
+import { countOf } from "../../../shared/plural";
+import { QueryState } from "../../components/query-state";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -15,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { apiPost } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/errors";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
@@ -28,7 +31,7 @@ export const GRANT_HISTORY_KEY = ["/api/admin/direct-grant/history"] as const;
 export function DirectGrantPage() {
   const [tab, setTab] = useState<"grant" | "history">("grant");
   return (
-    <AdminGate title="Direct Credit Grant">
+    <AdminGate>
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Direct Credit Grant</h1>
         <p className="text-slate-600">Grant bonus credits directly to specific users</p>
@@ -76,7 +79,7 @@ function GrantTab() {
         return;
       }
       toast.success("Credits Granted Successfully", res.message);
-      if (failed > 0) toast.error("Some Grants Failed", `${failed} user(s) could not receive credits`);
+      if (failed > 0) toast.error("Some Grants Failed", `${countOf(failed, "user")} could not receive credits`);
       setSelected([]);
       setAmount(DIRECT_GRANT.defaultAmount);
       setReason("");
@@ -267,10 +270,21 @@ function GrantTab() {
               </div>
             )}
 
-            <Button type="submit" className="w-full" disabled={blocked !== null} title={blocked ?? undefined}>
+            <Button
+              type="submit"
+              className="w-full"
+              disabled={blocked !== null}
+              aria-describedby={blocked && !grant.isPending ? `${ids}-blocked` : undefined}
+            >
               {grant.isPending ? <Spinner label="Granting credits" /> : <Gift aria-hidden="true" />}
               {grant.isPending ? "Granting Credits..." : `Grant ${formatCredits(total)} Credits`}
             </Button>
+            {/* A disabled button always says why, on screen (a tooltip is not enough on touch). */}
+            {blocked && !grant.isPending && (
+              <p id={`${ids}-blocked`} className="text-center text-xs text-slate-700" data-testid="grant-blocked">
+                {blocked}.
+              </p>
+            )}
           </form>
         </CardContent>
       </Card>
@@ -279,9 +293,8 @@ function GrantTab() {
 }
 
 function HistoryTab() {
-  const history = useQuery<GrantHistoryResponse>({ queryKey: GRANT_HISTORY_KEY, refetchOnMount: "always" });
+  const history = useQuery<GrantHistoryResponse>({ queryKey: GRANT_HISTORY_KEY, ...FRESH_ON_MOUNT });
   useErrorToast(history.error, "Failed to fetch history");
-  const entries = history.data?.history ?? [];
 
   return (
     <Card role="region" aria-labelledby="grant-history-title">
@@ -290,35 +303,37 @@ function HistoryTab() {
         <CardDescription>Recent direct credit grants</CardDescription>
       </CardHeader>
       <CardContent>
-        {history.isPending ? (
-          <div className="flex justify-center p-6">
-            <Spinner className="size-6" label="Loading grant history" />
-          </div>
-        ) : history.isError ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-            Failed to fetch history.
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="p-6 text-center text-sm text-slate-600">No grant history yet</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Grant history">
-            {entries.map((h) => (
-              <li key={h.id} className="flex items-start justify-between gap-4 py-3 text-sm" data-testid="grant-entry">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{h.username}</p>
-                  <p className="truncate text-slate-600">{h.email}</p>
-                  <p className="mt-1 text-slate-700">Reason: {h.reason}</p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <p className="font-semibold text-emerald-700">+{formatCredits(h.creditsGranted)} credits</p>
-                  <p className="text-xs text-slate-600">
-                    <time dateTime={h.grantedAt}>{format(new Date(h.grantedAt), DIRECT_GRANT.dateFormat)}</time>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={history}
+          loading="Loading grant history"
+          error="Failed to fetch history."
+          isEmpty={(d) => d.history.length === 0}
+          empty="No grant history yet"
+        >
+          {({ history: entries }) => (
+            <ul className="divide-y divide-slate-100" aria-label="Grant history">
+              {entries.map((h) => (
+                <li
+                  key={h.id}
+                  className="flex items-start justify-between gap-4 py-3 text-sm"
+                  data-testid="grant-entry"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{h.username}</p>
+                    <p className="truncate text-slate-600">{h.email}</p>
+                    <p className="mt-1 text-slate-700">Reason: {h.reason}</p>
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <p className="font-semibold text-emerald-700">+{formatCredits(h.creditsGranted)} credits</p>
+                    <p className="text-xs text-slate-600">
+                      <time dateTime={h.grantedAt}>{format(new Date(h.grantedAt), DIRECT_GRANT.dateFormat)}</time>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 // The direct-grant user search (spec §4, §8): debounced 300 ms, at least 2 characters, shorter text
 // clears the results; failures become a 'Search Failed' toast with a message an admin can act on.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { SearchableUser, UserSearchResponse } from "../../../shared/admin";
 import { DIRECT_GRANT } from "../../../shared/limits";
@@ -46,36 +47,55 @@ export async function searchUsers(query: string, signal?: AbortSignal): Promise<
   }
 }
 
+/** `value`, once it has stayed the same for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export const USER_SEARCH_KEY = "/api/admin/direct-grant/search";
+
+/**
+ * The search on TanStack Query: the key is the debounced text, so typing fires one request per pause;
+ * a key that changes aborts the previous request (the query's signal). `clear()` empties the list
+ * (after a grant) and drops cached answers, whose credit counts are out of date by then.
+ */
 export function useUserSearch(text: string) {
-  const [results, setResults] = useState<SearchableUser[]>([]);
-  const [searching, setSearching] = useState(false);
+  const queryClient = useQueryClient();
+  const typed = text.trim();
+  const query = useDebounced(typed, DIRECT_GRANT.searchDebounceMs);
+  const [cleared, setCleared] = useState<string | null>(null);
+  const enabled = query.length >= DIRECT_GRANT.searchMinChars && typed.length >= DIRECT_GRANT.searchMinChars;
+  const search = useQuery({
+    queryKey: [USER_SEARCH_KEY, query],
+    queryFn: ({ signal }) => searchUsers(query, signal),
+    enabled,
+  });
 
   useEffect(() => {
-    const query = text.trim();
-    if (query.length < DIRECT_GRANT.searchMinChars) {
-      setResults([]);
-      setSearching(false);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      setSearching(true);
-      try {
-        const users = await searchUsers(query, controller.signal);
-        if (!controller.signal.aborted) setResults(users);
-      } catch (err) {
-        if (controller.signal.aborted) return;
-        setResults([]);
-        toast.error("Search Failed", err instanceof SearchFailed ? err.message : "Could not search for users");
-      } finally {
-        if (!controller.signal.aborted) setSearching(false);
-      }
-    }, DIRECT_GRANT.searchDebounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
+    if (search.error)
+      toast.error(
+        "Search Failed",
+        search.error instanceof SearchFailed ? search.error.message : "Could not search for users",
+      );
+  }, [search.error]);
 
-  return { results, searching, clear: () => setResults([]) };
+  // A cleared list stays empty until the text changes.
+  useEffect(() => {
+    if (cleared !== null && typed !== cleared) setCleared(null);
+  }, [typed, cleared]);
+
+  const shown = enabled && cleared !== query;
+  return {
+    results: shown ? (search.data ?? []) : [],
+    searching: enabled && search.isFetching,
+    clear: () => {
+      setCleared(query);
+      queryClient.removeQueries({ queryKey: [USER_SEARCH_KEY] });
+    },
+  };
 }

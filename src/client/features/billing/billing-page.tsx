@@ -11,7 +11,6 @@ import { AuthForms } from "../auth/sign-in-dialog";
 import { BalanceCard } from "./balance-card";
 import { HowCreditsWork } from "./how-credits-work";
 import { PackagesTab } from "./packages-tab";
-import { forgetPendingPurchase } from "./payment-return";
 import { PaymentReturnNotice } from "./payment-return-notice";
 import { TransactionsTab } from "./transactions-tab";
 import { UsageTab } from "./usage-tab";
@@ -22,12 +21,6 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
   const { loading, user, credits, refreshCredits } = useAuth();
   const [tab, setTab] = useState<BillingTab>("purchase");
 
-  useEffect(() => {
-    document.title = "Credits & Billing · Draftsmith";
-    // Back on /billing without paying (Stripe's cancel address, or the browser's Back button): no
-    // purchase is pending any more.
-    if (!paymentReturn) forgetPendingPurchase();
-  }, [paymentReturn]);
   // The balance is cached for the session: coming back here after spending, show today's figures.
   useEffect(() => {
     if (user) void refreshCredits();
@@ -49,8 +42,17 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
       ) : (
         <>
           {paymentReturn && <PaymentReturnNotice />}
-          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-            <Tabs value={tab} onValueChange={(v) => setTab(v as BillingTab)} className="min-w-0">
+          {/* On a phone the balance comes first, then the tabs, then how credits work; on a desktop the
+              tabs fill the left column beside both cards. */}
+          <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:grid-rows-[auto_1fr]">
+            <div className="lg:col-start-2 lg:row-start-1">
+              <BalanceCard credits={credits} />
+            </div>
+            <Tabs
+              value={tab}
+              onValueChange={(v) => setTab(v as BillingTab)}
+              className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1"
+            >
               <TabsList aria-label="Billing">
                 <TabsTrigger value="purchase">Purchase Credits</TabsTrigger>
                 <TabsTrigger value="transactions">Transactions</TabsTrigger>
@@ -66,10 +68,9 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
                 <UsageTab />
               </TabsContent>
             </Tabs>
-            <aside className="space-y-6" aria-label="Your credits">
-              <BalanceCard credits={credits} />
+            <div className="lg:col-start-2 lg:row-start-2">
               <HowCreditsWork />
-            </aside>
+            </div>
           </div>
         </>
       )}

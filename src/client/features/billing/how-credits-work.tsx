@@ -1,18 +1,13 @@
-// 'How Credits Work' (spec §9's guidance). The per-step figures are typical ranges: real charges
-// follow the tokens each call uses (src/shared/credits-math.ts).
+// 'How Credits Work' (spec §9's guidance). The per-step figures come from the formulas the server
+// charges with (src/shared/credits-math.ts, via ../credits/estimates): fixed prices as they are,
+// token-priced steps as the estimate held for a typical 800-word draft.
 import { Info } from "lucide-react";
 import { CREDITS } from "../../../shared/limits";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { TYPICAL_COSTS } from "../credits/estimates";
 import { formatCredits } from "../credits/format";
 
 const markupPercent = Math.round((CREDITS.markup - 1) * 100);
-
-const TYPICAL_COSTS = [
-  { step: "Blog generation", cost: "about 3-5 credits" },
-  { step: "AI detection", cost: `${CREDITS.detection} credit` },
-  { step: "Revision", cost: "about 2-3 credits" },
-  { step: "SEO optimization", cost: "about 2-4 credits" },
-] as const;
 
 export function HowCreditsWork() {
   return (
@@ -26,7 +21,8 @@ export function HowCreditsWork() {
       <CardContent className="space-y-3 text-sm text-slate-700">
         <p>
           1 credit ≈ {formatCredits(CREDITS.tokensPerCredit)} AI tokens, with a {markupPercent}% markup. You pay for the
-          tokens each step really uses, rounded up.
+          tokens each step really uses, rounded up; the figures below are what a step typically costs, and each button
+          shows its own estimate before you click.
         </p>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           {TYPICAL_COSTS.map((c) => (

@@ -9,6 +9,7 @@ import {
   type CheckoutResponse,
   type CreditPackage,
 } from "../../../shared/billing";
+import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -22,14 +23,13 @@ import { useAuth } from "../auth/auth-context";
 import { BILLING_CONFIG_KEY, useCreditPackages } from "../credits/credits";
 import { formatCredits, formatPricePerCredit, formatUsd } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
-import { rememberPendingPurchase } from "./payment-return";
 
 export function useBillingConfig() {
   return useQuery<BillingConfigResponse>({ queryKey: BILLING_CONFIG_KEY });
 }
 
 export function PackagesTab() {
-  const { user, credits, openSignIn } = useAuth();
+  const { user, openSignIn } = useAuth();
   const packages = useCreditPackages();
   const config = useBillingConfig();
   useErrorToast(packages.error, "Failed to load credit packages");
@@ -41,18 +41,11 @@ export function PackagesTab() {
     mutationFn: (p: CreditPackage) =>
       apiPost<CheckoutResponse>("/api/billing/checkout", {
         packageId: p.id,
-        successUrl: `${window.location.origin}${PAGE_ROUTES.billingSuccess}`,
+        // Stripe puts the session id in the address, so the success page can ask the ledger about it.
+        successUrl: `${window.location.origin}${PAGE_ROUTES.billingSuccess}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${window.location.origin}${PAGE_ROUTES.billing}`,
       }),
-    onSuccess: (res, p) => {
-      // Noted so /billing/success can tell when the webhook's credits have arrived.
-      rememberPendingPurchase({
-        packageId: p.id,
-        packageName: p.name,
-        credits: p.credits,
-        totalCreditsBefore: credits?.totalCredits ?? 0,
-        startedAt: Date.now(),
-      });
+    onSuccess: (res) => {
       setRedirecting(true);
       window.location.assign(res.checkoutUrl);
     },
@@ -102,7 +95,8 @@ export function PackagesTab() {
             <li key={p.id} className="flex">
               <Card className={cn("flex w-full flex-col", p.popular && "border-brand-600 ring-2 ring-brand-600")}>
                 <CardHeader>
-                  <div className="flex items-center justify-between gap-2">
+                  {/* Wraps rather than overflow: four cards share a narrow column at 1280 px. */}
+                  <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                     <h3 id={`package-${p.id}`} className="text-base font-semibold text-slate-900">
                       {p.name}
                     </h3>
@@ -111,7 +105,7 @@ export function PackagesTab() {
                   <p className="text-3xl font-bold text-slate-900">{formatUsd(p.price)}</p>
                 </CardHeader>
                 <CardContent className="flex-1 space-y-2 text-sm text-slate-700">
-                  <p className="text-lg font-semibold text-slate-900">{formatCredits(p.credits)} credits</p>
+                  <p className="text-lg font-semibold text-slate-900">{creditCount(p.credits)}</p>
                   <p>{formatPricePerCredit(p.pricePerCredit)} per credit</p>
                   <p className="flex items-start gap-1.5">
                     <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
@@ -143,8 +137,10 @@ export function PackagesTab() {
         })}
       </ul>
       <p className="text-xs text-slate-600">
-        Prices in US dollars. Payment is handled by Stripe; your card details never reach Draftsmith. Credits are added
-        as soon as Stripe confirms the payment.
+        Prices in US dollars.
+        {/* Only where payments can be taken: under 'Purchases are not configured' it would be untrue. */}
+        {purchasesEnabled &&
+          " Payment is handled by Stripe; your card details never reach Draftsmith. Credits are added as soon as Stripe confirms the payment."}
       </p>
     </div>
   );

@@ -1,99 +1,166 @@
-// /billing/success: the success notice, a balance refresh about 2 s after the return, then checks
-// with backoff until the webhook's credits show up (a toast, and back to /billing).
-import { useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Clock } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import type { TransactionsResponse } from "../../../shared/billing";
+// /billing/success?session_id=…: what the ledger says about this checkout (GET
+// /api/billing/checkout/:id). Credited: how many credits, for which package. Still waiting: the
+// payment provider has not confirmed it yet; the page checks again with backoff (credits come only
+// with the signed webhook, never with the redirect). Not found: no such checkout on this account
+// (a typed or someone else's address) — nothing was added, and the page does not pretend otherwise.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Clock, SearchX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { CheckoutStatusResponse } from "../../../shared/billing";
+import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { ApiError, apiGet } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { toast } from "../../lib/toast";
-import { CREDITS_KEY, type CreditsBalance, useAuth } from "../auth/auth-context";
+import { CREDITS_KEY } from "../auth/auth-context";
 import { TRANSACTIONS_KEY, USAGE_KEY } from "../credits/credits";
-import { formatCredits } from "../credits/format";
-import { ARRIVAL_CHECK_DELAYS_MS, creditsArrived, forgetPendingPurchase, readPendingPurchase } from "./payment-return";
+import { ARRIVAL_CHECK_DELAYS_MS } from "./payment-return";
 
-type Phase = "waiting" | "late";
+type Shown = "credited" | "waiting" | "late" | "not-found" | "error";
 
 export function PaymentReturnNotice() {
-  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>("waiting");
   const [round, setRound] = useState(0);
+  const [late, setLate] = useState(false);
+  const checks = useRef(0);
+  const wasWaiting = useRef(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: round is how "Check again" restarts the checks.
+  const status = useQuery<CheckoutStatusResponse>({
+    queryKey: ["/api/billing/checkout", sessionId, round],
+    queryFn: () => apiGet<CheckoutStatusResponse>(`/api/billing/checkout/${encodeURIComponent(sessionId ?? "")}`),
+    enabled: Boolean(sessionId),
+    ...FRESH_ON_MOUNT,
+    // While the checkout waits for its webhook: again after 2, 4, 8, 16 and 32 s, then "Check again".
+    refetchInterval: (q) => {
+      if (q.state.data?.status !== "pending") return false;
+      const delay = ARRIVAL_CHECK_DELAYS_MS[checks.current];
+      checks.current += 1;
+      if (delay === undefined) queueMicrotask(() => setLate(true));
+      return delay ?? false;
+    },
+  });
+
+  const data = status.data;
+  const shown: Shown = !sessionId
+    ? "not-found"
+    : status.isError
+      ? status.error instanceof ApiError && status.error.status === 404
+        ? "not-found"
+        : "error"
+      : data?.status === "credited"
+        ? "credited"
+        : data?.status === "pending" && late && !status.isFetching
+          ? "late"
+          : "waiting";
+
+  // Credits that arrive while the page waits: announce them once and refresh the figures.
   useEffect(() => {
-    if (!user) return;
-    const pending = readPendingPurchase();
-    let cancelled = false;
-    let timer: number | undefined;
-    setPhase("waiting");
+    if (shown === "waiting" || shown === "late") wasWaiting.current = true;
+    if (data?.status !== "credited") return;
+    void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
+    void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
+    if (wasWaiting.current) {
+      wasWaiting.current = false;
+      toast.success("Credits Added", `${creditCount(data.credits)} are now in your account. Thank you!`);
+    }
+  }, [shown, data, queryClient]);
 
-    const check = async (attempt: number) => {
-      if (cancelled) return;
-      let added = 0;
-      try {
-        // staleTime 0 forces a fresh read; the header's count updates with the same cache entry.
-        const credits = await queryClient.fetchQuery<CreditsBalance>({ queryKey: CREDITS_KEY, staleTime: 0 });
-        const history = pending
-          ? undefined
-          : await queryClient.fetchQuery<TransactionsResponse>({ queryKey: TRANSACTIONS_KEY, staleTime: 0 });
-        added = creditsArrived({ pending, totalCredits: credits.totalCredits, transactions: history?.transactions });
-      } catch {
-        /* a failed check is just another miss; the next one may work */
-      }
-      if (cancelled) return;
-      if (added > 0) {
-        forgetPendingPurchase();
-        await queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
-        await queryClient.invalidateQueries({ queryKey: USAGE_KEY });
-        toast.success("Credits Added", `${formatCredits(added)} credits are now in your account. Thank you!`);
-        navigate(PAGE_ROUTES.billing, { replace: true });
-        return;
-      }
-      const next = ARRIVAL_CHECK_DELAYS_MS[attempt + 1];
-      if (next === undefined) setPhase("late");
-      else timer = window.setTimeout(() => void check(attempt + 1), next);
-    };
-
-    timer = window.setTimeout(() => void check(0), ARRIVAL_CHECK_DELAYS_MS[0]);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
-  }, [user, queryClient, navigate, round]);
+  const tone =
+    shown === "credited"
+      ? "border-emerald-300 bg-emerald-50 text-emerald-950"
+      : shown === "not-found" || shown === "error"
+        ? "border-amber-300 bg-amber-50 text-amber-950"
+        : "border-slate-300 bg-white text-slate-900";
+  const backToBilling = (
+    <Button size="sm" variant="ghost" onClick={() => navigate(PAGE_ROUTES.billing, { replace: true })}>
+      Back to billing
+    </Button>
+  );
 
   return (
     <div
       role="status"
-      className="flex items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950"
+      className={cn("flex items-start gap-3 rounded-xl border p-4", tone)}
       data-testid="payment-return"
+      data-state={shown}
     >
-      <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden="true" />
+      {shown === "credited" ? (
+        <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden="true" />
+      ) : shown === "not-found" || shown === "error" ? (
+        <SearchX className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden="true" />
+      ) : (
+        <Clock className="mt-0.5 size-6 shrink-0 text-slate-600" aria-hidden="true" />
+      )}
       <div className="space-y-1">
-        <p className="font-semibold">Payment successful</p>
-        {phase === "waiting" ? (
-          <p className="flex items-center gap-2 text-sm">
-            <Spinner label="Waiting for your credits" />
-            Payment received — your credits are on the way.
-          </p>
-        ) : (
+        {shown === "credited" && data?.status === "credited" ? (
           <>
-            <p className="flex items-center gap-2 text-sm">
-              <Clock className="size-4" aria-hidden="true" />
-              Payment received — your credits are on the way. They are added as soon as the payment provider confirms
-              the payment, which is taking longer than usual. There is no need to pay again.
+            <p className="font-semibold">Credits added</p>
+            <p className="text-sm">
+              {creditCount(data.credits)}
+              {data.packageName ? ` (${data.packageName})` : ""} were added to your account for this payment.
             </p>
+            <div className="pt-1">{backToBilling}</div>
+          </>
+        ) : shown === "not-found" ? (
+          <>
+            <p className="font-semibold">No payment found</p>
+            <p className="text-sm">
+              {sessionId
+                ? "There is no checkout with this address on your account, so no credits were added from it."
+                : "This address does not name a checkout, so there is nothing to check."}{" "}
+              Your balance and transactions below are up to date.
+            </p>
+            <div className="pt-1">{backToBilling}</div>
+          </>
+        ) : shown === "error" ? (
+          <>
+            <p className="font-semibold">Could not check this payment</p>
+            <p className="text-sm">The check failed. Try again in a moment; there is no need to pay again.</p>
             <div className="flex gap-2 pt-1">
               <Button size="sm" variant="outline" onClick={() => setRound((r) => r + 1)}>
                 Check again
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => navigate(PAGE_ROUTES.billing, { replace: true })}>
-                Back to billing
-              </Button>
+              {backToBilling}
             </div>
+          </>
+        ) : (
+          <>
+            <p className="font-semibold">Waiting for the payment to be confirmed</p>
+            {shown === "waiting" ? (
+              <p className="flex items-center gap-2 text-sm">
+                <Spinner label="Waiting for your credits" />
+                Your credits are added as soon as the payment provider confirms the payment.
+              </p>
+            ) : (
+              <>
+                <p className="text-sm">
+                  The payment provider has not confirmed this payment yet, which is taking longer than usual. Credits
+                  are added as soon as it does; there is no need to pay again.
+                </p>
+                <div className="flex gap-2 pt-1">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      checks.current = 0;
+                      setLate(false);
+                      setRound((r) => r + 1);
+                    }}
+                  >
+                    Check again
+                  </Button>
+                  {backToBilling}
+                </div>
+              </>
+            )}
           </>
         )}
       </div>

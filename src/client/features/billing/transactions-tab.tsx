@@ -2,10 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import type { TransactionsResponse } from "../../../shared/billing";
+import { QueryState } from "../../components/query-state";
 import { Badge } from "../../components/ui/badge";
-import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { cn } from "../../lib/cn";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { TRANSACTIONS_KEY } from "../credits/credits";
 import { formatCredits, formatSignedCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
@@ -25,29 +26,25 @@ const TYPE_LABELS: Record<
 export const DATE_TIME = "MMM d, yyyy HH:mm";
 
 export function TransactionsTab() {
-  const history = useQuery<TransactionsResponse>({ queryKey: TRANSACTIONS_KEY, refetchOnMount: "always" });
+  const history = useQuery<TransactionsResponse>({ queryKey: TRANSACTIONS_KEY, ...FRESH_ON_MOUNT });
   useErrorToast(history.error, "Failed to load transactions");
 
-  if (history.isPending) {
-    return (
-      <div className="flex justify-center p-8">
-        <Spinner label="Loading transactions" className="size-6" />
-      </div>
-    );
-  }
-  if (history.isError) {
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-        Failed to load transactions.
-      </p>
-    );
-  }
-  const rows = history.data.transactions;
-  if (rows.length === 0) {
-    return <p className="p-6 text-center text-sm text-slate-600">No transactions yet.</p>;
-  }
   return (
-    <Table containerClassName="rounded-xl border border-slate-200 bg-white">
+    <QueryState
+      query={history}
+      loading="Loading transactions"
+      error="Failed to load transactions."
+      isEmpty={(d) => d.transactions.length === 0}
+      empty="No transactions yet."
+    >
+      {(data) => <TransactionsTable rows={data.transactions} />}
+    </QueryState>
+  );
+}
+
+function TransactionsTable({ rows }: { rows: TransactionsResponse["transactions"] }) {
+  return (
+    <Table stacked aria-label="Transactions" containerClassName="rounded-xl border border-slate-200 bg-white">
       <TableCaption className="sr-only">Your most recent credit transactions, newest first</TableCaption>
       <TableHeader>
         <TableRow className="border-0">
@@ -63,14 +60,17 @@ export function TransactionsTab() {
           const type = TYPE_LABELS[t.type] ?? { label: t.type, variant: "secondary" as const };
           return (
             <TableRow key={t.id}>
-              <TableCell className="whitespace-nowrap text-slate-700">
+              <TableCell label="Date" className="whitespace-nowrap text-slate-700">
                 <time dateTime={t.createdAt}>{format(new Date(t.createdAt), DATE_TIME)}</time>
               </TableCell>
-              <TableCell>
+              <TableCell label="Type">
                 <Badge variant={type.variant}>{type.label}</Badge>
               </TableCell>
-              <TableCell className="text-slate-700">{t.description}</TableCell>
+              <TableCell label="Description" className="text-slate-700">
+                {t.description}
+              </TableCell>
               <TableCell
+                label="Amount"
                 className={cn(
                   "whitespace-nowrap text-right font-semibold tabular-nums",
                   t.amount > 0 ? "text-emerald-700" : t.amount < 0 ? "text-red-700" : "text-slate-700",
@@ -78,7 +78,7 @@ export function TransactionsTab() {
               >
                 {formatSignedCredits(t.amount)}
               </TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-900">
+              <TableCell label="Balance after" className="whitespace-nowrap text-right tabular-nums text-slate-900">
                 {formatCredits(t.balanceAfter)}
               </TableCell>
             </TableRow>

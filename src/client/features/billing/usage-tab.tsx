@@ -3,26 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useMemo } from "react";
 import type { UsageResponse } from "../../../shared/billing";
+import { endpointLabel } from "../../../shared/endpoint-labels";
 import { HISTORY_LIMIT } from "../../../shared/limits";
 import { OFFLINE_WRITER_LABEL } from "../../../shared/writing";
-import { Spinner } from "../../components/ui/spinner";
+import { QueryState } from "../../components/query-state";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 import { USAGE_KEY, USAGE_PAGE } from "../credits/credits";
 import { formatCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
 import { DATE_TIME } from "./transactions-tab";
 import { creditsPerDay } from "./usage-by-day";
 import { UsageChart } from "./usage-chart";
-
-const ENDPOINT_LABELS: Record<string, string> = {
-  "/api/execute": "Draft generation",
-  "/api/detect-ai": "AI detection",
-  "/api/final-rewrite": "Final rewrite",
-  "/api/revise-text": "Text revision",
-  "/api/seo-optimize": "SEO optimization",
-  "/api/seo-produce-code": "SEO HTML",
-  "/api/seo-revise-text": "SEO revision",
-};
 
 const PROVIDER_LABELS: Record<string, string> = {
   openai: "OpenAI",
@@ -31,29 +23,20 @@ const PROVIDER_LABELS: Record<string, string> = {
   builtin: "Built-in detector",
 };
 
-export const endpointLabel = (endpoint: string) =>
-  ENDPOINT_LABELS[endpoint] ?? ENDPOINT_LABELS[`/api/${endpoint.replace(/^\/?(api\/)?/, "")}`] ?? endpoint;
-
 export function UsageTab() {
-  const usage = useQuery<UsageResponse>({ queryKey: USAGE_KEY, refetchOnMount: "always" });
+  const usage = useQuery<UsageResponse>({ queryKey: USAGE_KEY, ...FRESH_ON_MOUNT });
   useErrorToast(usage.error, "Failed to load usage history");
   const records = usage.data?.usage;
   const series = useMemo(() => creditsPerDay(records ?? []), [records]);
 
-  if (usage.isPending) {
-    return (
-      <div className="flex justify-center p-8">
-        <Spinner label="Loading usage history" className="size-6" />
-      </div>
-    );
-  }
-  if (usage.isError || !records) {
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-        Failed to load usage history.
-      </p>
-    );
-  }
+  return (
+    <QueryState query={usage} loading="Loading usage history" error="Failed to load usage history.">
+      {(data) => <UsageView records={data.usage} series={series} />}
+    </QueryState>
+  );
+}
+
+function UsageView({ records, series }: { records: UsageResponse["usage"]; series: ReturnType<typeof creditsPerDay> }) {
   const rows = records.slice(0, HISTORY_LIMIT);
   return (
     <div className="space-y-4">
@@ -66,7 +49,7 @@ export function UsageTab() {
           No usage yet. Drafts, AI detection, revisions and SEO HTML you pay for appear here.
         </p>
       ) : (
-        <Table containerClassName="rounded-xl border border-slate-200 bg-white">
+        <Table stacked aria-label="Usage history" containerClassName="rounded-xl border border-slate-200 bg-white">
           <TableCaption className="sr-only">
             Your most recent AI calls and the credits each used, newest first
           </TableCaption>
@@ -82,19 +65,27 @@ export function UsageTab() {
           <TableBody>
             {rows.map((u) => (
               <TableRow key={u.id}>
-                <TableCell className="whitespace-nowrap text-slate-700">
+                <TableCell label="Date" className="whitespace-nowrap text-slate-700">
                   <time dateTime={u.createdAt}>{format(new Date(u.createdAt), DATE_TIME)}</time>
                 </TableCell>
-                <TableCell className="text-slate-900">{endpointLabel(u.endpoint)}</TableCell>
-                <TableCell className="text-slate-700">
+                <TableCell label="Action" className="text-slate-900">
+                  {endpointLabel(u.endpoint)}
+                </TableCell>
+                <TableCell label="Provider" className="text-slate-700">
                   {u.aiProvider ? (PROVIDER_LABELS[u.aiProvider] ?? u.aiProvider) : "—"}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums text-slate-700">
+                <TableCell
+                  label="Tokens (in / out)"
+                  className="whitespace-nowrap text-right tabular-nums text-slate-700"
+                >
                   {u.aiProvider === "offline"
                     ? "—"
                     : `${formatCredits(u.requestTokens)} / ${formatCredits(u.responseTokens)}`}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700">
+                <TableCell
+                  label="Credits"
+                  className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700"
+                >
                   {formatCredits(u.creditsUsed)}
                 </TableCell>
               </TableRow>

@@ -23,6 +23,8 @@ export interface DetectionPanelProps {
   loading?: boolean;
   /** Card title. Default 'AI Detection Analysis'. */
   title?: string;
+  /** Which text the figures describe ("Draft", "Final version"), shown under the title when given. */
+  subject?: string;
   /** Shown before any analysis. */
   emptyText?: string;
   /** Revise Content: shown when given; needs flagged sentences. */
@@ -35,6 +37,8 @@ export interface DetectionPanelProps {
   finalRewritePending?: boolean;
   /** Default 'Final Rewrite'. */
   finalRewriteLabel?: string;
+  /** What Revise Content / Final Rewrite are expected to cost ("about 5 credits"), shown under them. */
+  actionCost?: string;
   /** Disables Revise/Final Rewrite (e.g. another step is running). */
   actionsDisabled?: boolean;
   /** Extra actions (slot), rendered after the built-in buttons. */
@@ -69,6 +73,7 @@ export function DetectionPanel({
   result,
   loading = false,
   title = "AI Detection Analysis",
+  subject,
   emptyText = "Run AI detection to see which sentences read as machine-written.",
   onRevise,
   revisePending = false,
@@ -77,6 +82,7 @@ export function DetectionPanel({
   finalRewritePending = false,
   finalRewriteLabel = "Final Rewrite",
   actionsDisabled = false,
+  actionCost,
   children,
   className,
 }: DetectionPanelProps) {
@@ -111,6 +117,11 @@ export function DetectionPanel({
           <CardTitle className="text-base">{title}</CardTitle>
           {status}
         </div>
+        {subject && (
+          <p className="text-sm text-slate-600" data-testid="detection-subject">
+            Figures for: <span className="font-semibold text-slate-900">{subject}</span>
+          </p>
+        )}
         {ok && result.detector !== "builtin" && (
           <CardDescription>Checked by {result.detector === "gptzero" ? "GPTZero" : "Sapling"}.</CardDescription>
         )}
@@ -230,6 +241,12 @@ export function DetectionPanel({
             )}
             {children}
           </div>
+        )}
+        {ok && actionCost && !needFlagged && (onRevise || onFinalRewrite) && (
+          <p className="text-xs text-slate-600" data-testid="action-cost">
+            {[onRevise && reviseLabel, onFinalRewrite && finalRewriteLabel].filter(Boolean).join(" or ")}: {actionCost}{" "}
+            each
+          </p>
         )}
         {needFlagged && (onRevise || onFinalRewrite) && (
           <p id={hintId} className="text-xs text-slate-600">

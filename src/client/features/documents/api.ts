@@ -9,6 +9,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { DocumentDetail, DocumentListResponse, DocumentResponse, ExportFormat } from "../../../shared/documents";
 import { apiFetch, apiGet, apiRequest } from "../../lib/api";
+import { FRESH_ON_MOUNT } from "../../lib/query";
 
 /** Every documents query starts with this key: invalidate it after a paid step, a rename or a delete. */
 export const DOCUMENTS_KEY = ["documents"] as const;
@@ -26,7 +27,7 @@ export function useDocuments(q: string) {
       return apiGet<DocumentListResponse>(`/api/documents${query ? `?${query}` : ""}`);
     },
     getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -35,7 +36,7 @@ export async function fetchDocument(id: string): Promise<DocumentDetail> {
 }
 
 export function useDocument(id: string) {
-  return useQuery({ queryKey: DOCUMENT_KEY(id), queryFn: () => fetchDocument(id), staleTime: 0 });
+  return useQuery({ queryKey: DOCUMENT_KEY(id), queryFn: () => fetchDocument(id), ...FRESH_ON_MOUNT });
 }
 
 export function renameDocument(id: string, title: string) {

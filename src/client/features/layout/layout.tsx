@@ -1,8 +1,9 @@
-import { Coins, CreditCard, Files, Link2, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
-import { lazy, Suspense } from "react";
-import { Link, Outlet, useNavigate } from "react-router";
+import { Coins, CreditCard, Link2, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
+import { titleFor } from "../../lib/document-title";
 import { useAuth } from "../auth/auth-context";
 import { VerifyEmailBanner } from "../auth/verify-email-banner";
 import { InsufficientCreditsProvider } from "../credits/insufficient-credits-dialog";
@@ -40,6 +42,52 @@ export function Logo() {
   );
 }
 
+/** The header's page links: the desktop bar and the phone menu list the same ones. */
+function mainLinks(signedIn: boolean): { to: string; label: string }[] {
+  return [
+    { to: PAGE_ROUTES.generate, label: "Full app" },
+    ...(signedIn ? [{ to: PAGE_ROUTES.documents, label: "Documents" }] : []),
+    { to: PAGE_ROUTES.console, label: "PROSE console" },
+    { to: PAGE_ROUTES.promptingGuide, label: "Prompting guide" },
+  ];
+}
+
+/**
+ * Below `md` the header has no room for its links: a menu button opens them in a sheet (a radix
+ * Dialog, so focus stays inside until it closes), and a route change closes it.
+ */
+function MobileNav({ signedIn }: { signedIn: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the route changes
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu />
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="left-auto right-0 top-0 h-full max-h-none w-72 max-w-[85vw] translate-x-0 translate-y-0 rounded-none rounded-l-xl">
+        <DialogTitle>Menu</DialogTitle>
+        <DialogDescription className="sr-only">Pages of Draftsmith</DialogDescription>
+        <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
+          {mainLinks(signedIn).map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              aria-current={pathname === l.to ? "page" : undefined}
+              className="rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-slate-100 aria-[current=page]:font-medium"
+            >
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export function Header() {
   const { user, credits, loading, openSignIn, signOut } = useAuth();
   const navigate = useNavigate();
@@ -48,22 +96,14 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 text-sm md:flex">
-          <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.generate}>
-            Full app
-          </Link>
-          {user && (
-            <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.documents}>
-              Documents
+          {mainLinks(Boolean(user)).map((l) => (
+            <Link key={l.to} className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={l.to}>
+              {l.label}
             </Link>
-          )}
-          <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.console}>
-            PROSE console
-          </Link>
-          <Link className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" to={PAGE_ROUTES.promptingGuide}>
-            Prompting guide
-          </Link>
+          ))}
         </nav>
         <div className="flex items-center gap-2">
+          <MobileNav signedIn={Boolean(user)} />
           {loading ? null : user ? (
             <>
               <Link
@@ -102,12 +142,6 @@ export function Header() {
                       <Shield className="size-4" /> Admin
                     </DropdownMenuItem>
                   )}
-                  <DropdownMenuItem className="md:hidden" onSelect={() => navigate(PAGE_ROUTES.generate)}>
-                    <Menu className="size-4" /> Full app
-                  </DropdownMenuItem>
-                  <DropdownMenuItem className="md:hidden" onSelect={() => navigate(PAGE_ROUTES.documents)}>
-                    <Files className="size-4" /> Documents
-                  </DropdownMenuItem>
                   <DropdownMenuSeparator />
                   <DropdownMenuItem
                     onSelect={async () => {
@@ -159,6 +193,10 @@ export function Footer() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = titleFor(pathname);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

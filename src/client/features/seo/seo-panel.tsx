@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FieldError, Input, Label, NativeSelect } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { aboutCredits, SEO_HTML_COST, seoOptimizeCredits } from "../credits/estimates";
 import { copyToClipboard } from "../detection/clipboard";
 import { PublishDialog } from "../publishing";
 import type { SeoHtmlEndpoint, SeoHtmlResult } from "./api";
@@ -50,6 +51,11 @@ export interface SeoPanelProps {
   documentId?: string;
   /** Why generating is not possible when content is empty. */
   emptyReason?: string;
+  /**
+   * Where the host shows the code and the preview (the Results screen's SEO HTML tab): the panel then
+   * keeps only the actions, the report and the meta fields and points there, so nothing shows twice.
+   */
+  codeAndPreviewIn?: string;
   /** Title of the failure toast (default 'SEO Optimization Failed'; Results says 'SEO HTML generation failed'). */
   failureTitle?: string;
   className?: string;
@@ -78,6 +84,7 @@ export function SeoPanel({
   datePublished,
   documentId,
   emptyReason = "Generate a draft or a final version first: SEO HTML is made from it.",
+  codeAndPreviewIn,
   failureTitle,
   className,
 }: SeoPanelProps) {
@@ -158,7 +165,12 @@ export function SeoPanel({
               <NativeSelect
                 id={ids.platform}
                 value={platform}
-                onChange={(e) => setPlatform(e.target.value as SeoPlatform)}
+                onChange={(e) => {
+                  const next = e.target.value as SeoPlatform;
+                  setPlatform(next);
+                  // HTML made for the other platform is no longer what this form would make: it goes.
+                  if (result && result.platform !== next) close();
+                }}
               >
                 {SEO_PLATFORMS.map((p) => (
                   <option key={p} value={p}>
@@ -197,9 +209,15 @@ export function SeoPanel({
             {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Code2 aria-hidden="true" />}
             {pending ? (endpoint === "optimize" ? "Optimizing…" : "Generating…") : generateLabel}
           </Button>
-          {reason && (
+          {reason ? (
             <p id={ids.reason} className="text-xs text-slate-600">
               {reason}
+            </p>
+          ) : (
+            <p className="text-xs text-slate-600" data-testid="seo-cost">
+              {endpoint === "optimize"
+                ? `Costs ${aboutCredits(seoOptimizeCredits(content))} with a model (${SEO_HTML_COST} with the offline writer).`
+                : `Costs ${SEO_HTML_COST}.`}
             </p>
           )}
         </form>
@@ -243,30 +261,40 @@ export function SeoPanel({
                   The text has changed since this HTML was made. Generate again to update it.
                 </p>
               )}
-              <textarea
-                readOnly
-                aria-labelledby={ids.code}
-                value={result.optimizedHtml}
-                spellCheck={false}
-                rows={10}
-                className="w-full resize-y rounded-lg border border-slate-300 bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                data-testid="seo-html"
-              />
+              {codeAndPreviewIn ? (
+                <p className="text-sm text-slate-600" data-testid="seo-output-elsewhere">
+                  The code and a preview are in {codeAndPreviewIn}.
+                </p>
+              ) : (
+                <textarea
+                  readOnly
+                  aria-labelledby={ids.code}
+                  value={result.optimizedHtml}
+                  spellCheck={false}
+                  rows={10}
+                  className="w-full resize-y rounded-lg border border-slate-300 bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  data-testid="seo-html"
+                />
+              )}
             </section>
 
             <div className="grid gap-5 @3xl:grid-cols-2">
-              <section className="space-y-2" aria-label="Preview">
-                <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
-                <iframe
-                  title={`Preview of the ${PLATFORM_LABELS[result.platform]} HTML`}
-                  sandbox=""
-                  srcDoc={previewDoc}
-                  referrerPolicy="no-referrer"
-                  className="h-96 w-full rounded-lg border border-slate-300 bg-white"
-                  data-testid="seo-preview"
-                />
-                <p className="text-xs text-slate-600">Your theme's styles will differ; the structure is what counts.</p>
-              </section>
+              {!codeAndPreviewIn && (
+                <section className="space-y-2" aria-label="Preview">
+                  <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
+                  <iframe
+                    title={`Preview of the ${PLATFORM_LABELS[result.platform]} HTML`}
+                    sandbox=""
+                    srcDoc={previewDoc}
+                    referrerPolicy="no-referrer"
+                    className="h-96 w-full rounded-lg border border-slate-300 bg-white"
+                    data-testid="seo-preview"
+                  />
+                  <p className="text-xs text-slate-600">
+                    Your theme's styles will differ; the structure is what counts.
+                  </p>
+                </section>
+              )}
               <SeoReportView report={result.report} />
             </div>
             {"revisedText" in result && result.revisedText && (

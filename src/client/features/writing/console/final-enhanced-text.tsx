@@ -35,7 +35,12 @@ export function FinalEnhancedText({ tool, onSeo }: { tool: ReviseTextTool; onSeo
         <StatCards result={analysis.result} loading={analysis.pending} />
         <ImprovementSummary before={tool.revisedDetection.result} after={analysis.result} loading={analysis.pending} />
       </section>
-      <DraftView text={enhanced.draft} detection={analysis.result} label="Final enhanced text" className="max-h-96" />
+      <DraftView
+        text={enhanced.draft}
+        detection={analysis.result}
+        label="Final enhanced text"
+        className="sm:max-h-96"
+      />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void tool.enhance()} disabled={tool.busy !== null || analysis.pending}>
           {enhancing ? <Spinner label="Enhancing" /> : <Wand2 aria-hidden="true" />}

@@ -77,7 +77,8 @@ export function Panel({ title, description, status, focusKey, headerExtra, class
   );
 }
 
-/** A scrollable box for long text inside a panel, keyboard-scrollable. */
+/** A box for long text inside a panel: on a phone it grows with the text (no small scroll box in a
+ * scrolling page); from `sm` up it scrolls, keyboard-scrollable. */
 export function TextBox({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <section
@@ -85,7 +86,7 @@ export function TextBox({ label, className, children }: { label: string; classNa
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       className={cn(
-        "max-h-[32rem] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 focus-visible:outline-2 focus-visible:outline-brand-600",
+        "rounded-lg sm:max-h-[32rem] sm:overflow-y-auto border border-slate-200 bg-white p-4 focus-visible:outline-2 focus-visible:outline-brand-600",
         className,
       )}
     >

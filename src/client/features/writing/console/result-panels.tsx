@@ -46,7 +46,7 @@ function ComparisonColumn({ heading, ...view }: { heading: string } & React.Comp
   return (
     <div className="min-w-0 space-y-2">
       <h3 className="text-sm font-semibold text-slate-800">{heading}</h3>
-      <DraftView compact className="max-h-96" {...view} />
+      <DraftView compact className="sm:max-h-96" {...view} />
     </div>
   );
 }

@@ -93,7 +93,12 @@ export function ReviseTextCard({ tool }: { tool: ReviseTextTool }) {
         <div className="space-y-3 border-t border-slate-200 pt-4">
           <h3 className="text-sm font-semibold text-slate-800">Revised text</h3>
           <ResultMeta result={tool.revised} />
-          <DraftView text={tool.revised.draft} detection={analysis.result} label="Revised text" className="max-h-96" />
+          <DraftView
+            text={tool.revised.draft}
+            detection={analysis.result}
+            label="Revised text"
+            className="sm:max-h-96"
+          />
           <StatCards result={analysis.result} loading={analysis.pending} />
         </div>
       )}

@@ -9,6 +9,8 @@ import { Card } from "../../../components/ui/card";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tooltip } from "../../../components/ui/tooltip";
+import { draftCost } from "../../credits/estimates";
+import { formatCredits } from "../../credits/format";
 import { ModelNotice } from "../model-notice";
 import { ExecuteButton, type ExecuteState } from "./execute-button";
 import { describedBy, Field } from "./field";
@@ -137,6 +139,10 @@ export function ConsoleSessionForm({ form, onExecute, executeState, onReset, res
             <ModelNotice provider={provider} />
             <div className="space-y-2 pt-1">
               <ExecuteButton state={executeState} />
+              <p className="text-xs text-slate-600" data-testid="execute-cost">
+                A draft of {formatCredits(Number(watch("wordCount")) || 800)} words costs{" "}
+                {draftCost(Number(watch("wordCount")) || 800)} with a model (nothing with the offline sample writer).
+              </p>
               <Button variant="outline" className="w-full" onClick={onReset} disabled={busy || resetting}>
                 {resetting ? <Spinner label="Resetting" /> : <RotateCcw aria-hidden="true" />}
                 Reset &amp; Clear History

@@ -4,9 +4,12 @@
 import { PenLine, RotateCcw } from "lucide-react";
 import type { UseFormReturn } from "react-hook-form";
 import { AI_PROVIDERS, MIN_CREDITS_FULL_APP, WRITING_STYLES } from "../../../../shared/limits";
+import { creditCount } from "../../../../shared/plural";
 import { Button } from "../../../components/ui/button";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
+import { draftCost } from "../../credits/estimates";
+import { formatCredits } from "../../credits/format";
 import { describedBy, Field } from "../console/field";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues } from "../console/session-defaults";
 import { ModelNotice } from "../model-notice";
@@ -45,7 +48,8 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="app-aiProvider" label="AI Model" error={err("aiProvider")}>
+        {/* The whole row: "Claude Sonnet 4 (Anthropic)" is cut off in half of the form's narrow column. */}
+        <Field id="app-aiProvider" label="AI Model" error={err("aiProvider")} className="sm:col-span-2">
           <NativeSelect {...field("aiProvider")}>
             {AI_PROVIDERS.map((p) => (
               <option key={p} value={p}>
@@ -118,7 +122,9 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
         </Button>
       </div>
       <p className="text-xs text-slate-600">
-        Generating needs at least {MIN_CREDITS_FULL_APP} credits; you pay for the words a model actually writes.
+        Generating needs at least {creditCount(MIN_CREDITS_FULL_APP)}; a draft of{" "}
+        {formatCredits(Number(watch("wordCount")) || 800)} words costs {draftCost(Number(watch("wordCount")) || 800)}.
+        You pay for the words a model actually writes (nothing with the offline sample writer).
       </p>
     </form>
   );

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PendingButton } from "../../../components/ui/pending-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../lib/toast";
+import { DETECTION_COST, writingCost } from "../../credits/estimates";
 import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
 import { buildPreviewDocument, SeoPanel } from "../../seo";
 import { Markdown } from "../markdown";
@@ -63,10 +64,20 @@ export function ResultsView({
   const revising = s.busy.has("revise");
   const writingFinal = s.busy.has("final");
   const flagged = flaggedSentences(s.draftDetection);
-  const activeDetection = tab === "final" ? s.finalDetection : s.draftDetection;
-  const activeLoading = tab === "final" ? detectingFinal : detectingDraft;
   const seoSource = s.final?.draft ?? s.draft.draft;
-  const activeText = tab === "final" && s.final ? s.final.draft : s.draft.draft;
+  // One answer to "which version are we looking at": the stat cards and the analysis panel both
+  // describe it, and both say so. The Final tab shows the final version; so does the SEO HTML tab
+  // once a final exists (its HTML is made from the final); otherwise the draft.
+  const viewed =
+    s.final && (tab === "final" || tab === "html")
+      ? {
+          label: "Final version",
+          text: s.final.draft,
+          detection: s.finalDetection,
+          loading: detectingFinal,
+        }
+      : { label: "Draft", text: s.draft.draft, detection: s.draftDetection, loading: detectingDraft };
+  const viewingDraft = viewed.label === "Draft";
 
   const finalHint = detectingDraft
     ? "Waiting for the AI analysis…"
@@ -106,8 +117,11 @@ export function ResultsView({
         )}
       </div>
 
-      <section aria-label={tab === "final" ? "Final version statistics" : "Draft statistics"}>
-        <StatCards result={activeDetection} loading={activeLoading} wordCount={countWords(activeText)} />
+      <section aria-label={`${viewed.label} statistics`} className="space-y-2">
+        <p className="text-sm text-slate-600" data-testid="stats-subject">
+          Figures for: <span className="font-semibold text-slate-900">{viewed.label}</span>
+        </p>
+        <StatCards result={viewed.detection} loading={viewed.loading} wordCount={countWords(viewed.text)} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -166,9 +180,14 @@ export function ResultsView({
                     Generate final version
                   </PendingButton>
                 </div>
-                {finalHint && (
+                {finalHint ? (
                   <p id="final-hint" className="text-xs text-slate-600">
                     {finalHint}
+                  </p>
+                ) : (
+                  <p className="text-xs text-slate-600" data-testid="draft-costs">
+                    Analyze AI content: {DETECTION_COST} · Generate final version:{" "}
+                    {writingCost(s.draft.draft, s.draft.writer)}
                   </p>
                 )}
               </ResultCardHeader>
@@ -258,15 +277,26 @@ export function ResultsView({
 
         <aside className="min-w-0 space-y-6" aria-label="Analysis and publishing">
           <DetectionPanel
-            result={s.draftDetection}
-            loading={detectingDraft}
-            title={s.revision ? `AI Detection Analysis · Revision ${s.revision.count}` : "AI Detection Analysis"}
-            emptyText="The draft is checked for AI-written sentences as soon as it is shown."
-            onRevise={() => void s.revise()}
+            result={viewed.detection}
+            loading={viewed.loading}
+            subject={viewed.label}
+            title={
+              viewingDraft && s.revision
+                ? `AI Detection Analysis · Revision ${s.revision.count}`
+                : "AI Detection Analysis"
+            }
+            emptyText={
+              viewingDraft
+                ? "The draft is checked for AI-written sentences as soon as it is shown."
+                : "The final version is checked for AI-written sentences as soon as it is written."
+            }
+            // Revise and Final Rewrite work on the draft: offered while the draft is in view.
+            onRevise={viewingDraft ? () => void s.revise() : undefined}
             revisePending={revising}
-            onFinalRewrite={() => void onGenerateFinal()}
+            onFinalRewrite={viewingDraft ? () => void onGenerateFinal() : undefined}
             finalRewritePending={writingFinal}
             actionsDisabled={revising || writingFinal || detectingDraft}
+            actionCost={writingCost(s.draft.draft, s.draft.writer)}
           />
           <SeoPanel
             content={seoSource}
@@ -280,6 +310,7 @@ export function ResultsView({
             aiProvider={context.aiProvider}
             datePublished={context.request.currentDate}
             documentId={s.documentId}
+            codeAndPreviewIn="the SEO HTML tab"
             onHtml={(_html, result) => {
               setSeo({
                 optimizedHtml: result.optimizedHtml,
