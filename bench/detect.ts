@@ -13,7 +13,7 @@
 import { cpus, loadavg } from "node:os";
 import { MissingDataError, readTrainingTexts } from "../scripts/detector/dataset";
 import { detectBuiltin } from "../src/server/detection/builtin";
-import { countWords } from "../src/server/detection/sentences";
+import { countMarkdownWords } from "../src/shared/text";
 
 const GOAL_MS = 10;
 
@@ -37,13 +37,13 @@ function buildDraft(targetWords: number): string {
     if (i % 4 === 0) parts.push(`## Section ${i / 4 + 1}`);
     if (i % 5 === 3) parts.push(`- ${paragraph.split(". ").slice(0, 2).join(".\n- ")}`);
     else parts.push(paragraph);
-    words = countWords(parts.join("\n\n"));
+    words = countMarkdownWords(parts.join("\n\n"));
   }
   return parts.join("\n\n");
 }
 
 const draft = buildDraft(2000);
-const draftWords = countWords(draft);
+const draftWords = countMarkdownWords(draft);
 for (let i = 0; i < 20; i++) detectBuiltin(draft); // warm up the JIT
 // Wall time, and the CPU time the process spent: on a shared machine the wall clock also counts the
 // time the scheduler gave other processes, the CPU time only the detector's own work.

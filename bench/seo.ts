@@ -53,3 +53,4 @@ console.log(`draft: ${words} words, ${md.length} chars, ${RUNS} runs each (media
 console.log(`remark parse only        ${parse.toFixed(2)} ms`);
 console.log(`SEO HTML + report (wp)   ${wp.toFixed(2)} ms  (${(wp / parse).toFixed(1)}× parse)`);
 console.log(`SEO HTML + report (shop) ${sh.toFixed(2)} ms  (${(sh / parse).toFixed(1)}× parse)`);
+console.log("goal (issue 17): SEO HTML + report ≤ 1.5× parse");

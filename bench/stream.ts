@@ -9,14 +9,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { createWritingModels } from "../src/server/ai/models";
+import { startFakeProviders } from "../src/server/ai/testing/fake-providers";
 import { createApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { seedOnce } from "../src/server/db/seed";
 import { createDeps } from "../src/server/deps";
 import { createLogger } from "../src/server/logger";
-import { createWritingModels } from "../src/server/writing/models";
-import { startFakeProviders } from "../src/server/writing/testing/fake-providers";
 import { readSse } from "../src/server/writing/testing/sse";
 import { WritingService } from "../src/server/writing/writing.service";
 

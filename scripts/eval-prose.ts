@@ -3,12 +3,12 @@
 // key), scores every draft with the built-in detector and prints the figures to compare prompt
 // changes by: AI % (lower is better), flagged sentences per 100, stock phrases, word-count error.
 import { parseArgs } from "node:util";
+import { createWritingModels } from "../src/server/ai/models";
 import { loadConfig } from "../src/server/config";
 import { detectBuiltin } from "../src/server/detection";
-import { createWritingModels } from "../src/server/writing/models";
 import { writeOfflineDraft } from "../src/server/writing/offline";
 import { buildDraftPrompt, type DraftRequest, STOCK_PHRASES, type WritingStyle } from "../src/server/writing/prose";
-import { countWords } from "../src/server/writing/text";
+import { countWords } from "../src/shared/text";
 
 const BRIEFS = [
   {

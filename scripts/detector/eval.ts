@@ -14,8 +14,8 @@
 import { readFileSync } from "node:fs";
 import { createScorer, detectBuiltin, type ScoringModel } from "../../src/server/detection/builtin";
 import { sigmoid } from "../../src/server/detection/logistic";
-import { splitSentences, tokenizeWords } from "../../src/server/detection/sentences";
 import type { DetectionResult } from "../../src/shared/detection";
+import { splitSentences, tokenizeWords } from "../../src/shared/text";
 import { type LabelledText, MissingDataError, readTrainingTexts } from "./dataset";
 import { auroc, fitPlatt } from "./fit";
 import { type SentenceScorer, sentenceReport, spliceReport } from "./sentence-eval";

@@ -34,8 +34,8 @@ import {
   sentenceLogit,
   sigmoid,
 } from "../../src/server/detection/logistic";
-import { splitSentences } from "../../src/server/detection/sentences";
 import { type CautionRules, isFormal, type VerdictThresholds } from "../../src/server/detection/verdict";
+import { splitSentences } from "../../src/shared/text";
 import { continuesHumanPrefix, type LabelledText, TRAINING_FILES } from "./dataset";
 import { auroc, fitLogistic, fitPlatt } from "./fit";
 import { buildLexicons, LEXICON_OPTIONS, lexiconWeights } from "./lexicon";

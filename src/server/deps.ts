@@ -1,10 +1,11 @@
 // Builds the app's services once from config and database; routes receive what they need.
 
 import { DirectGrantService } from "./admin/direct-grant.service";
+import { createWritingModels } from "./ai/models";
 import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./auth/account.service";
 import { createAuth } from "./auth/auth";
-import { RateLimiter } from "./auth/rate-limit";
 import { resolveAuthSecret } from "./auth/secret";
+import { SessionCache } from "./auth/session";
 import { SignInLimiter } from "./auth/sign-in-limiter";
 import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
@@ -17,14 +18,13 @@ import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
 import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
-import { DocumentsService } from "./documents/documents.service";
-import { SessionCache } from "./http/middleware";
+import { DocumentsService } from "./documents/index";
+import { RateLimiter } from "./http/rate-limit";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPublishing } from "./publishing";
 import { exportConnections } from "./publishing/connections.service";
 import { SeoService } from "./seo/seo.service";
-import { createWritingModels } from "./writing/models";
 import { WritingService } from "./writing/writing.service";
 
 export function createDeps(config: Config, database: Database, logger: Logger) {

@@ -55,6 +55,10 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with a Retry-After header (set by onError from `retryAfter`). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError("RATE_LIMITED", message, { retryAfter: retryAfterSeconds });
+
 export const insufficientCredits = (required: number, available: number) =>
   new AppError(
     "INSUFFICIENT_CREDITS",

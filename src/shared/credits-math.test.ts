@@ -10,6 +10,7 @@ import {
   estimateWritingTokens,
   pricePerCredit,
 } from "./credits-math";
+import { parseWordCount } from "./writing";
 
 describe("creditsForTokens: 1 credit per 1,000 tokens × 1.25, rounded up, at least 1 for any work", () => {
   it.each([
@@ -52,12 +53,12 @@ describe("pricePerCredit: USD to three decimals", () => {
 
 describe("hold estimates", () => {
   it.each([
-    // words clamped to 100–10,000 (0 → 800); 1.4 tokens a word × 1.3 head-room + prompt characters ÷ 4
-    [{ wordCount: 800, promptChars: 0 }, 1456],
-    [{ wordCount: 0, promptChars: 0 }, 1456],
-    [{ wordCount: 50, promptChars: 0 }, 182],
-    [{ wordCount: 150, promptChars: 8000 }, 2273],
-    [{ wordCount: 50_000, promptChars: 0 }, 18_200],
+    // target words (parseWordCount: 150–5,000, 800 by default); 1.4 tokens a word × 1.3 head-room + prompt characters ÷ 4
+    [{ targetWords: 800, promptChars: 0 }, 1456],
+    [{ targetWords: parseWordCount(""), promptChars: 0 }, 1456],
+    [{ targetWords: parseWordCount("50"), promptChars: 0 }, 273],
+    [{ targetWords: 150, promptChars: 8000 }, 2273],
+    [{ targetWords: parseWordCount("50,000 words"), promptChars: 0 }, 9100],
   ])("writing %o → %d tokens", (input, tokens) => {
     expect(estimateWritingTokens(input)).toBe(tokens);
   });
@@ -76,7 +77,8 @@ describe("the estimates shown before a click ('about 5 credits')", () => {
     // 801 words × 1.82 + (4,500 + 4,009 characters) ÷ 4 → 3,585 tokens → 5 credits.
     const draft = `# Title\n\n${"word ".repeat(800)}`;
     expect(estimateWritingCredits(draft)).toBe(5);
-    expect(estimateWritingCredits("")).toBe(4);
+    // No words: the instructions alone, (4,500 ÷ 4 =) 1,125 tokens → 2 credits (no 100-word floor any more).
+    expect(estimateWritingCredits("")).toBe(2);
   });
   it("a new draft by its word count", () => {
     expect(estimateDraftCredits(800)).toBe(4);

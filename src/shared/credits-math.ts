@@ -1,5 +1,7 @@
 // Token → credit arithmetic, the single source for the UI's guidance and the server's charges.
+
 import { CREDITS } from "./limits";
+import { countWords } from "./text";
 
 /** 1 credit ≈ 1,000 tokens with a 25 % markup, rounded up; any paid work costs at least 1 credit. */
 export function creditsForTokens(tokens: number): number {
@@ -16,13 +18,13 @@ export function pricePerCredit(priceCents: number, credits: number): number {
 export const centsToUsd = (cents: number) => Math.round(cents) / 100;
 
 /**
- * The hold for a writing call, estimated from the work asked for: the requested words (≈ 1.4
+ * The hold for a writing call, estimated from the work asked for: the target words (parseWordCount in
+ * shared/writing.ts, already clamped; ≈ 1.4
  * tokens a word) plus the prompt, with head-room, so a user with 5 credits can still ask for a
  * short draft. Settlement charges the real usage.
  */
-export function estimateWritingTokens(opts: { wordCount: number; promptChars: number }): number {
-  const words = Math.min(Math.max(opts.wordCount || 800, 100), 10_000);
-  return Math.ceil(words * 1.4 * 1.3 + opts.promptChars / 4);
+export function estimateWritingTokens(opts: { targetWords: number; promptChars: number }): number {
+  return Math.ceil(opts.targetWords * 1.4 * 1.3 + opts.promptChars / 4);
 }
 
 /**
@@ -46,15 +48,14 @@ export const WRITING_PROMPT_OVERHEAD_CHARS = 4_500;
  * formula the server holds with. Settlement then charges the tokens really used.
  */
 export function estimateWritingCredits(text: string): number {
-  const words = text.split(/\s+/).filter(Boolean).length;
   return creditsForTokens(
-    estimateWritingTokens({ wordCount: words, promptChars: WRITING_PROMPT_OVERHEAD_CHARS + text.length }),
+    estimateWritingTokens({ targetWords: countWords(text), promptChars: WRITING_PROMPT_OVERHEAD_CHARS + text.length }),
   );
 }
 
-/** The estimate for a new draft of `wordCount` words from a brief of `briefChars` characters. */
-export function estimateDraftCredits(wordCount: number, briefChars = 0): number {
+/** The estimate for a new draft of `targetWords` words (parseWordCount) from a brief of `briefChars` characters. */
+export function estimateDraftCredits(targetWords: number, briefChars = 0): number {
   return creditsForTokens(
-    estimateWritingTokens({ wordCount, promptChars: WRITING_PROMPT_OVERHEAD_CHARS + briefChars }),
+    estimateWritingTokens({ targetWords, promptChars: WRITING_PROMPT_OVERHEAD_CHARS + briefChars }),
   );
 }

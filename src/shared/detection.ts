@@ -175,8 +175,6 @@ export function verdictOf(
   return verdict("uncertain", "The score and the flagged sentences point different ways.");
 }
 
-export type DetectRequest = z.infer<typeof DetectRequestSchema>;
-
 /** Splits a probability (0..1) into percentages with one decimal that add up to exactly 100. */
 export function toPercentages(probabilityAi: number): { aiPercentage: number; humanPercentage: number } {
   const clamped = Number.isFinite(probabilityAi) ? Math.min(1, Math.max(0, probabilityAi)) : 0;

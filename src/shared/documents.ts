@@ -47,7 +47,6 @@ export const isUuid = (s: string) => UUID.test(s);
 export const DocumentParams = z.object({ id: idOf("Document id") });
 
 /** The optional `documentId` of the writing and SEO requests: add the output to this document. */
-export const DocumentRef = z.object({ documentId: DocumentId.optional() });
 
 /** The optional `documentId` + `versionId` of /api/detect-ai: store the result on that version. */
 export const VersionRef = z

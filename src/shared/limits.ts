@@ -30,7 +30,6 @@ export const FIXED_API_PARAMETERS = {
   temperature: 1,
 } as const;
 
-export const PLATFORMS = ["wordpress", "shopify"] as const;
 export const AI_PROVIDERS = ["anthropic", "openai"] as const;
 export const WRITING_STYLES = ["prose2", "original"] as const;
 export const DEFAULT_PROVIDER = "openai";

@@ -27,6 +27,20 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v?.trim() ? v : undefined));
 
 /** The session form (spec §5): what a draft is written from, and the context of every revision. */
+/** The words a draft is asked for: one range for the prompt, the offline writer and the hold. */
+export const WORD_COUNT = { min: 150, max: 5000, default: 800 } as const;
+
+/**
+ * The target of a session's free-text `wordCount` ("800", "about 1,200 words"), clamped to
+ * WORD_COUNT; the default when absent or unreadable. The only place a word count is read.
+ */
+export function parseWordCount(value: string | undefined): number {
+  const m = (value ?? "").replace(/,/g, "").match(/\d+/);
+  const n = m ? Number.parseInt(m[0], 10) : Number.NaN;
+  if (!Number.isFinite(n) || n <= 0) return WORD_COUNT.default;
+  return Math.min(WORD_COUNT.max, Math.max(WORD_COUNT.min, n));
+}
+
 export const SessionContext = z.object({
   currentDate: required("Current date is required", 100, "Current date must be at most 100 characters"),
   contentType: required(
@@ -155,6 +169,16 @@ export interface ReviseTextResponse extends Billed {
   response: string;
 }
 
+/** Who answers a streamed call, sent before the first word. */
+export interface StreamStart {
+  requestId: string;
+  writer: Writer;
+  model: string;
+  aiProvider: AiProvider;
+  /** The document the output is saved to: known before it exists, so a screen can put it in its URL. */
+  documentId: string;
+}
+
 /**
  * Server-sent events of a streamed call (`Accept: text/event-stream`), in order: one `start`, any
  * number of `delta`, then exactly one `done` (the same body the JSON form answers) or `error`.
@@ -162,12 +186,11 @@ export interface ReviseTextResponse extends Billed {
 export type WritingStreamEvent =
   | {
       event: "start";
-      /** documentId: the document the output will be saved to (before it exists, for a new one). */
-      data: { requestId: string; writer: Writer; model: string; aiProvider: AiProvider; documentId: string };
+      data: StreamStart;
     }
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: GenerationResponse | ReviseTextResponse }
-  | { event: "error"; data: { error: string; code?: string } };
+  | { event: "error"; data: { error: string; code: string; status: number } };
 
 /** GET /api/history: the caller's own requests, newest first. */
 export interface HistoryItem {

@@ -8,11 +8,12 @@ import { AccountDeleteRequest } from "../../shared/account";
 import type { Db } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { AppError } from "../errors";
-import { requireUser, type SessionCache } from "../http/middleware";
+import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { AccountService } from "./account.service";
 import type { Auth } from "./auth";
+import type { SessionCache } from "./session";
 
 const SessionIdParam = z.object({ id: z.string().min(1).max(128) });
 

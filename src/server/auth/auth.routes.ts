@@ -8,16 +8,17 @@ import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { decodeJwt } from "jose";
-import { AUTH_MESSAGES, PASSWORD_POLICY, type SessionUser } from "../../shared/auth";
+import { AUTH_MESSAGES, PASSWORD_POLICY } from "../../shared/auth";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import type { SessionCache } from "../http/middleware";
+import { AppError, type ErrorCode, tooManyRequests } from "../errors";
+import type { RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { type Auth, CLIENT_ADDRESS_HEADER, OPERATOR_CONSOLE_HEADER } from "./auth";
 import { clientAddress, fromOperatorConsole } from "./client-address";
 import { FIREBASE_MESSAGES } from "./firebase";
-import type { RateLimiter } from "./rate-limit";
+import { type SessionCache, toSessionUser } from "./session";
 import { digest, type SignInAttempt, type SignInLimiter, tryAgainText } from "./sign-in-limiter";
 
 /** Mail-sending requests: per client address and per e-mail address, in one hour. */
@@ -99,11 +100,6 @@ interface AuthRouteDeps {
   signUpsPerMinute: number;
 }
 
-const tooMany = (c: Context<AppEnv>, error: string, retryAfterSeconds: number) => {
-  c.header("Retry-After", String(retryAfterSeconds));
-  return c.json({ error, code: "too-many-requests" }, 429);
-};
-
 export function authRoutes({
   auth,
   db,
@@ -148,13 +144,13 @@ export function authRoutes({
       const attempt = await signInLimiter.attempt(`firebase:${unverifiedSubject(body.idToken)}`, address, {
         accountCeiling: false,
       });
-      if (!attempt.allowed) return tooMany(c, tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
-      const response = await firebaseExchange(c, auth, body.idToken, authHeaders(c));
+      if (!attempt.allowed) throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+      const response = await firebaseExchange(auth, body.idToken, authHeaders(c));
       if (response.ok) await attempt.succeeded();
       return response;
     }
     const user = c.get("user");
-    if (!user) return c.json({ error: "Please sign in to continue.", success: false }, 401);
+    if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     return c.json({ success: true, user });
   });
 
@@ -168,7 +164,7 @@ export function authRoutes({
 
     if (c.req.method === "POST" && BODY_PATHS.has(path)) {
       body = await readJson(c);
-      if (body === undefined) return c.json({ error: "Malformed JSON in request body" }, 400);
+      if (body === undefined) throw new AppError("MALFORMED_JSON", "Malformed JSON in request body");
     }
 
     if (body && (path === "/sign-in/email" || path === "/sign-in/username")) {
@@ -190,10 +186,7 @@ export function authRoutes({
     } else if (body && path === "/sign-up/email") {
       const count = await limiter.hit(`sign-up:${address}`, 60);
       if (count > signUpsPerMinute)
-        return c.json(
-          { error: "Too many sign-ups from this address. Wait a minute and try again.", code: "too-many-requests" },
-          429,
-        );
+        throw new AppError("RATE_LIMITED", "Too many sign-ups from this address. Wait a minute and try again.");
       // The form asks for e-mail and password only; Better Auth wants a name, the username is derived.
       if (typeof body.email === "string") body.email = body.email.trim();
       if (!body.name && typeof body.email === "string") body.name = body.email.split("@")[0] || "writer";
@@ -217,24 +210,24 @@ export function authRoutes({
       ].filter(Boolean);
       if (over.length) {
         const seconds = Math.max(...over);
-        return tooMany(c, ACCOUNT_MESSAGES.tooManyMails(Math.max(1, Math.ceil(seconds / 60))), seconds);
+        throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails(Math.max(1, Math.ceil(seconds / 60))), seconds);
       }
     } else if (body && path === "/reset-password") {
       const count = await limiter.hit(`reset-password:${address}`, RESET_LIMITS.windowSeconds);
       if (count > RESET_LIMITS.perAddress)
-        return tooMany(c, ACCOUNT_MESSAGES.tooManyResets, RESET_LIMITS.windowSeconds);
+        throw tooManyRequests(ACCOUNT_MESSAGES.tooManyResets, RESET_LIMITS.windowSeconds);
     } else if (body && path === "/change-email") {
       delete body.callbackURL;
       const user = c.get("user");
       if (user) {
         const count = await limiter.hit(`mail:/change-email:user:${user.id}`, MAIL_LIMITS.windowSeconds);
         if (count > MAIL_LIMITS.perEmail)
-          return tooMany(c, ACCOUNT_MESSAGES.tooManyMails(60), MAIL_LIMITS.windowSeconds);
+          throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails(60), MAIL_LIMITS.windowSeconds);
       }
     }
 
     if (attempt && !attempt.allowed)
-      return tooMany(c, tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+      throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
 
     if (body) headers.delete("content-length");
     const request = new Request(c.req.raw.url, {
@@ -264,13 +257,16 @@ function unverifiedSubject(idToken: unknown): string {
   }
 }
 
-async function firebaseExchange(
-  c: Context<AppEnv>,
-  auth: Auth,
-  idToken: unknown,
-  requestHeaders: Headers,
-): Promise<Response> {
-  if (typeof idToken !== "string" || !idToken) return c.json({ error: FIREBASE_MESSAGES.invalidToken }, 401);
+/** How a refused Firebase exchange answers, by Better Auth's status (anything else: 500). */
+const FIREBASE_REFUSALS: Record<number, ErrorCode> = {
+  400: "VALIDATION",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  503: "PROVIDER_UNAVAILABLE",
+};
+
+async function firebaseExchange(auth: Auth, idToken: unknown, requestHeaders: Headers): Promise<Response> {
+  if (typeof idToken !== "string" || !idToken) throw new AppError("UNAUTHENTICATED", FIREBASE_MESSAGES.invalidToken);
   let response: Response;
   try {
     response = await auth.api.firebaseSignIn({ body: { idToken }, headers: requestHeaders, asResponse: true });
@@ -286,29 +282,11 @@ async function firebaseExchange(
         ? FIREBASE_MESSAGES.invalidToken
         : (message ?? "Firebase sign-in failed");
     // 403: a banned user (the admin plugin's session hook), with its message; 503: certificates unreachable.
-    const status = [400, 401, 403, 503].includes(response.status) ? (response.status as 400 | 401 | 403 | 503) : 500;
-    return c.json({ error }, status);
+    const code = FIREBASE_REFUSALS[response.status] ?? "INTERNAL";
+    throw new AppError(code, error);
   }
-  const { user: u } = (await response.json()) as {
-    user: {
-      id: string;
-      email: string;
-      username?: string | null;
-      name: string;
-      role?: string | null;
-      image?: string | null;
-      emailVerified?: boolean;
-    };
-  };
-  const user: SessionUser = {
-    id: u.id,
-    email: u.email,
-    username: u.username ?? "",
-    name: u.name,
-    role: u.role ?? "user",
-    image: u.image,
-    emailVerified: u.emailVerified === true,
-  };
+  const { user: u } = (await response.json()) as { user: Parameters<typeof toSessionUser>[0] };
+  const user = toSessionUser(u);
   // The session cookie (Better Auth's setSessionCookie) and set-auth-token (bearer plugin) as set.
   const headers = new Headers({ "content-type": "application/json" });
   for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);

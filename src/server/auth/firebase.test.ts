@@ -208,7 +208,7 @@ describe("Firebase ID-token exchange (POST /api/auth/verify)", () => {
       // Each from its own address: the sign-in limiter allows 5 tries per claimed account and address.
       const res = await verify(t, { idToken }, `198.18.0.${++n}`);
       expect({ why, status: res.status }).toEqual({ why, status: 401 });
-      expect(await res.json()).toEqual({ error: "Invalid or expired ID token" });
+      expect(await res.json()).toEqual({ error: "Invalid or expired ID token", code: "UNAUTHENTICATED" });
     }
     expect(await t.db.select().from(users).where(eq(users.email, "x@example.com"))).toHaveLength(0);
   });
@@ -223,6 +223,7 @@ describe("Firebase ID-token exchange (POST /api/auth/verify)", () => {
     const good = await token({ uid: "fb-uid-limited", email: "lim@example.com" });
     const held = await verify(t, { idToken: good }, "198.18.1.1");
     expect(held.status).toBe(429);
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await held.json()).error).toMatch(/Try again in \d+ minutes?/);
     expect((await verify(t, { idToken: good }, "198.18.1.2")).status).toBe(200);
   });
@@ -232,7 +233,10 @@ describe("Firebase ID-token exchange (POST /api/auth/verify)", () => {
     try {
       const res = await verify(plain, { idToken: await token({ uid: "fb-uid-y", email: "y@example.com" }) });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Firebase sign-in is not configured on this server" });
+      expect(await res.json()).toEqual({
+        error: "Firebase sign-in is not configured on this server",
+        code: "VALIDATION",
+      });
       const noBody = await plain.app.request("/api/auth/verify", { method: "POST" });
       expect(noBody.status).toBe(401);
     } finally {

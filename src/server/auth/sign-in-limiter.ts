@@ -13,7 +13,7 @@
 // A successful sign-in clears its account + address count, gives back what it added to the others and
 // remembers the address as known for 90 days.
 import { createHash } from "node:crypto";
-import type { RateLimiter } from "./rate-limit";
+import type { RateLimiter } from "../http/rate-limit";
 
 export const SIGN_IN_LIMITS = {
   windowSeconds: 15 * 60,

@@ -1,7 +1,7 @@
 // /api/billing: packages (public), the caller's balance, history and usage, checkout, and Stripe's
 // webhook (no session; it proves itself with a signature on the raw body).
 import { Hono } from "hono";
-import { CheckoutRequest, ListQuery } from "../../shared/billing";
+import { CheckoutRequest, type CreditsResponse, ListQuery } from "../../shared/billing";
 import type { Ledger } from "../credits/credits.service";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
@@ -25,7 +25,13 @@ export function billingRoutes({
 
   r.get("/credits", requireUser, async (c) => {
     const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.var.user.id);
-    return c.json({ success: true, availableCredits, totalCredits, usedCredits, bonusCredits });
+    return c.json({
+      success: true,
+      availableCredits,
+      totalCredits,
+      usedCredits,
+      bonusCredits,
+    } satisfies CreditsResponse);
   });
 
   r.get("/history", requireUser, validate("query", ListQuery), async (c) => {

@@ -1,9 +1,7 @@
 // The request work that runs in the CPU pool, by name: markdown → SEO HTML and its report, the
 // offline SEO revision, and the built-in AI detector. Loaded only inside the workers.
 import { detectBuiltin } from "../detection/index";
-import { produceSeoHtml } from "../seo/html";
-import { MarkdownShapeError } from "../seo/markdown-budget";
-import { reviseForSeo } from "../seo/revise";
+import { MarkdownShapeError, produceSeoHtml, reviseForSeo } from "../seo/index";
 import { TaskRefusal } from "./task-runner";
 
 /** A markdown shape the pipeline does not take becomes the caller's 422. */

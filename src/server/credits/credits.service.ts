@@ -31,8 +31,6 @@ export const ZERO_BALANCE: Balance = {
   heldCredits: 0,
 };
 
-/** Kinds of credit_transactions rows. */
-export type CreditTransactionType = "purchase" | "bonus" | "grant" | "usage" | "refund" | "reversal";
 /** Credits added: a purchase raises totalCredits ("Total Purchased"); bonus and grant raise bonusCredits. */
 export type CreditGrantType = "purchase" | "bonus" | "grant";
 /** Credits taken back: a Stripe refund, or a lost dispute (reversal). */

@@ -19,6 +19,7 @@ import {
   toPercentages,
   VERDICT_MIDPOINT,
 } from "../../shared/detection";
+import { countMarkdownWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "../../shared/text";
 import {
   analyzeDocument,
   type DocumentAnalysis,
@@ -31,7 +32,6 @@ import {
 import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconScore } from "./lexicon";
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
-import { countWords, splitSentences, stripInlineMarkdown, tokenizeWords } from "./sentences";
 import { type CautionRules, decideVerdict, flagSentences, mixedVerdict, type VerdictThresholds } from "./verdict";
 
 /** What scoring needs from model.json (scripts/detector/training.ts writes it, with how each part was chosen). */
@@ -92,7 +92,7 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
     if (text.length > DETECTION_MAX_CHARS) return failedDetection("builtin", TOO_LONG_ERROR);
 
     const spans = splitSentences(text);
-    const wordCount = countWords(text);
+    const wordCount = countMarkdownWords(text);
     const prose = spans.map((s) => s.plain).join(" ") || stripInlineMarkdown(text);
     // Language first: scripts without spaces (Chinese, Japanese) would otherwise look "too short".
     const census = letterCensus(prose);

@@ -15,7 +15,7 @@ import { CREDITS } from "../../shared/limits";
 import type { Charges } from "../credits/charge";
 import type { Db } from "../db/client";
 import { apiRequests } from "../db/schema";
-import type { DocumentsService } from "../documents/documents.service";
+import type { DocumentsService } from "../documents/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { Detector } from "./index";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isStrongReason } from "../../shared/detection";
+import { splitSentences } from "../../shared/text";
 import {
   analyzeDocument,
   canFlag,
@@ -10,7 +11,6 @@ import {
   sentenceReasons,
   wordZipf,
 } from "./features";
-import { splitSentences } from "./sentences";
 
 const plain = "We fixed the leaky tap on Tuesday and it took 20 minutes.";
 

@@ -13,7 +13,7 @@
  * Each sign alone proves nothing; the trained logistic model in builtin.ts
  * weighs them.
  */
-import { type SentenceSpan, tokenizeWords } from "./sentences";
+import { type SentenceSpan, tokenizeWords } from "../../shared/text";
 import wordFrequencies from "./word-frequencies.json" with { type: "json" };
 
 /**

@@ -51,7 +51,7 @@ export function createDetector(opts: CreateDetectorOptions): Detector {
     default:
       return {
         name: "builtin",
-        // Synchronous and CPU-bound (well under 10 ms for 2,000 words), so no worker is needed.
+        // In-process (tests, scripts); the app runs it in the CPU pool instead (cpu/detector.ts).
         detect: async (text) => detectBuiltin(text),
       };
   }

@@ -19,11 +19,6 @@ export function logit(model: LogisticModel, x: readonly number[]): number {
   return z;
 }
 
-/** Per-feature contribution to the logit (weight × standardised value), for explanations. */
-export function contributions(model: LogisticModel, x: readonly number[]): number[] {
-  return model.weights.map((w, j) => (w * (x[j] - model.mean[j])) / model.std[j]);
-}
-
 /**
  * How a sentence's own evidence and its document combine: the document moves the sentence logit by
  * `clamp(weight × documentLogit, −cap, +cap)`, and `centre` is subtracted so that a score of 0.5 sits where

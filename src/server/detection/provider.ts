@@ -15,7 +15,7 @@ import {
   type VerdictLevel,
   verdict,
 } from "../../shared/detection";
-import { countWords } from "./sentences";
+import { countMarkdownWords } from "../../shared/text";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Above this probability a provider sentence is flagged when the provider gives no flag of its own. */
@@ -45,7 +45,7 @@ export interface ProviderJudgement {
 }
 
 export const unavailable = (detector: DetectorName, reason: string, text = ""): DetectionResult =>
-  failedDetection(detector, `AI detection service unavailable: ${reason}`, text ? countWords(text) : 0);
+  failedDetection(detector, `AI detection service unavailable: ${reason}`, text ? countMarkdownWords(text) : 0);
 
 export class ProviderError extends Error {}
 
@@ -219,7 +219,7 @@ export function providerResult(
   return {
     success: true,
     ...percentages,
-    wordCount: countWords(text),
+    wordCount: countMarkdownWords(text),
     aiSentences: [...new Set(flaggedIndices.map((i) => located[i].text))],
     isAiGenerated: level === "likely_ai",
     detector,

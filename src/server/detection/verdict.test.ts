@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { splitSentences } from "../../shared/text";
 import { analyzeDocument } from "./features";
-import { splitSentences } from "./sentences";
 import {
   type CautionRules,
   decideVerdict,

@@ -15,6 +15,9 @@ export function onError(err: Error, c: Context<AppEnv>) {
   // The client is gone; nobody reads this answer (499: client closed request).
   if (err instanceof RequestCancelled) return new Response(null, { status: 499 });
   if (err instanceof AppError) {
+    // A refusal for now (rate limits) says when to come back.
+    const retryAfter = err.details?.retryAfter;
+    if (err.code === "RATE_LIMITED" && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
     const extra = err.code === "INSUFFICIENT_CREDITS" ? { code: err.code, ...err.details } : { code: err.code };
     return c.json(errorBody(err.message, extra), err.status as ContentfulStatusCode);
   }

@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { SessionUser } from "../../shared/auth";
-import type { Auth } from "../auth/auth";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { completeAfter, presetHeaders } from "./security-headers";
@@ -35,80 +32,6 @@ export const requestContext =
         },
         "request",
       );
-  };
-
-/**
- * Resolves the session from the cookie or the bearer token (Better Auth's bearer plugin). Lookups
- * are cached in-process for a few seconds per credential (Better Auth's own cookie cache allows
- * minutes); signing out through this process drops the entry at once.
- */
-export class SessionCache {
-  private readonly entries = new Map<string, { user: SessionUser | null; expires: number }>();
-  constructor(
-    private readonly ttlMs = 5000,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  static keyOf(headers: Headers): string | null {
-    const bearer = headers.get("authorization");
-    if (bearer) return `b:${bearer}`;
-    const cookie = headers.get("cookie")?.match(/(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=([^;]+)/);
-    return cookie ? `c:${cookie[2]}` : null;
-  }
-
-  get(key: string): SessionUser | null | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.user;
-  }
-
-  set(key: string, user: SessionUser | null) {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { user, expires: Date.now() + this.ttlMs });
-  }
-
-  forget(headers: Headers) {
-    const key = SessionCache.keyOf(headers);
-    if (key) this.entries.delete(key);
-  }
-
-  /** Sessions ended elsewhere (password change or reset, sign out everywhere, account deleted). */
-  clear() {
-    this.entries.clear();
-  }
-}
-
-export const sessionUser =
-  (auth: Auth, cache: SessionCache): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    const key = SessionCache.keyOf(c.req.raw.headers);
-    if (key) {
-      let user = cache.get(key);
-      if (user === undefined) {
-        const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-        const u = session?.user as
-          | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
-          | undefined;
-        user = u
-          ? {
-              id: u.id,
-              email: u.email,
-              username: u.username ?? "",
-              name: u.name,
-              role: u.role ?? "user",
-              image: u.image,
-              emailVerified: u.emailVerified === true,
-            }
-          : null;
-        cache.set(key, user);
-      }
-      c.set("user", user);
-    }
-    await next();
   };
 
 /**
@@ -158,5 +81,3 @@ function refererOrigin(referer: string | undefined): string | undefined {
     return undefined;
   }
 }
-
-export { getCookie };

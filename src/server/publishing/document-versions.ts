@@ -3,7 +3,7 @@
 // learns nothing about what exists).
 import { isUuid } from "../../shared/documents";
 import type { SeoPlatform } from "../../shared/seo";
-import type { DocumentsService } from "../documents/documents.service";
+import type { DocumentsService } from "../documents/index";
 import { AppError } from "../errors";
 import type { LoadVersionForPublishing } from "./publishing.routes";
 

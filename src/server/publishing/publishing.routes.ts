@@ -20,9 +20,9 @@ import {
   type PublishResponse,
   ShopifyStoreInput,
 } from "../../shared/publishing";
-import type { RateLimiter } from "../auth/rate-limit";
-import { AppError } from "../errors";
+import { AppError, tooManyRequests } from "../errors";
 import { requireUser } from "../http/middleware";
+import type { RateLimiter } from "../http/rate-limit";
 import type { AppEnv, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { ConnectionsService } from "./connections.service";
@@ -44,10 +44,8 @@ function limitConnectAttempts(limiter: RateLimiter, limits: { limit: number; win
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const key = `publishing-connect:user:${c.var.user.id}`;
     const hit = (await limiter.hitAll([key], limits.windowSeconds)).get(key);
-    if (hit && hit.count > limits.limit) {
-      c.header("Retry-After", String(hit.retryAfterSeconds));
-      return c.json({ error: tooManyConnectAttempts(hit.retryAfterSeconds), code: "RATE_LIMITED" }, 429);
-    }
+    if (hit && hit.count > limits.limit)
+      throw tooManyRequests(tooManyConnectAttempts(hit.retryAfterSeconds), hit.retryAfterSeconds);
     await next();
   });
 }

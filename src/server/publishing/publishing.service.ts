@@ -21,9 +21,14 @@ import type { Db } from "../db/client";
 import { publications } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { produceSeoHtml } from "../seo/html";
-import { buildMetaDescription, buildMetaTitle, buildSlug, inferKeyphrase } from "../seo/meta";
-import { draftFromMarkdown } from "../seo/text";
+import {
+  buildMetaDescription,
+  buildMetaTitle,
+  buildSlug,
+  draftFromMarkdown,
+  inferKeyphrase,
+  produceSeoHtml,
+} from "../seo/index";
 import type { ConnectionsService, OpenConnection } from "./connections.service";
 import { plainText, RemoteError, type RemotePost, type RemotePublishResult, toAppError } from "./remote";
 import type { ShopifyClient } from "./shopify";

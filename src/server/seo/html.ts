@@ -2,6 +2,7 @@
 //   remark-parse + remark-gfm → remarkSeoPrepare (drop raw HTML, title, heading levels, FAQ)
 //   → remark-rehype (no allowDangerousHtml) → rehypeSeoStructure (ids, links, images, ToC)
 //   → rehype-sanitize (SEO_SANITIZE_SCHEMA) → rehypeWordPressBlocks | rehypeShopifyBody → rehype-stringify
+
 import GithubSlugger from "github-slugger";
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastRootContent } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
@@ -15,6 +16,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { SeoPlatform, SeoResult } from "../../shared/seo";
+import { blockSentences, countWords } from "../../shared/text";
 import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
 import {
   buildJsonLd,
@@ -28,7 +30,7 @@ import {
 } from "./meta";
 import { analyzeSeo } from "./report";
 import { reviseForSeo } from "./revise";
-import { countWords, cutAtWord, dropHtml, sentences } from "./text";
+import { cutAtWord, draftFromTree, dropHtml, type ParsedDraft } from "./text";
 
 export const TOC_MIN_WORDS = 1200;
 
@@ -55,6 +57,8 @@ interface SeoState {
   intro: string;
   bodyText: string;
   bodyWords: number;
+  /** The draft as the report reads it, from this run's tree (one parse a request). */
+  draft: ParsedDraft;
   faq: FaqEntry[];
   headings: { level: number; text: string; id: string }[];
   jsonLdJson: () => string[];
@@ -72,6 +76,7 @@ function remarkSeoPrepare() {
   return (tree: MdRoot, file: FileWithState) => {
     const st = stateOf(file);
     dropHtml(tree);
+    st.draft = draftFromTree(tree);
     let children = tree.children;
 
     // Title: the first H1 when it comes before every other heading (removed); otherwise, with no title
@@ -89,7 +94,7 @@ function remarkSeoPrepare() {
     st.title =
       st.titleArg?.trim() ||
       titleFromDraft ||
-      cutAtWord(sentences(firstPara ? mdToString(firstPara) : "")[0] ?? "Untitled", 70) ||
+      cutAtWord(blockSentences(firstPara ? mdToString(firstPara) : "")[0] ?? "Untitled", 70) ||
       "Untitled";
 
     // One heading hierarchy starting at H2 with no skipped levels.
@@ -554,12 +559,12 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
   if (!input.keyphrase) notes.push(`Keyphrase inferred from the title: "${m.keyphrase}".`);
 
   const report = analyzeSeo({
-    markdown,
+    draft: st.draft,
     title: m.metaTitle,
     keyphrase: m.keyphrase,
     metaDescription: m.metaDescription,
     slug: m.slug,
-    html: optimizedHtml,
+    html: hast as HastRoot,
   });
 
   if (input.platform === "wordpress") {

@@ -1,14 +1,14 @@
 // Meta fields: keyphrase inference, meta title, meta description, slug, JSON-LD (Article, FAQPage).
+import { blockSentences, capitalize } from "../../shared/text";
 import {
-  capitalize,
   containsKeyphrase,
   contentWords,
-  countKeyphrase,
+  countKeyphraseIn,
   cutAtHyphen,
   cutAtWord,
   STOP_WORDS,
-  sentences,
   slugify,
+  stem,
   words,
 } from "./text";
 
@@ -25,11 +25,12 @@ export const SLUG_MAX = 75;
 export function inferKeyphrase(title: string, body: string): string {
   const seq = contentWords(title);
   if (seq.length === 0) return "";
+  const stems = contentWords(body).map(stem); // once, not per candidate
   let best: { phrase: string; n: number; count: number } | undefined;
   for (let n = Math.min(4, seq.length); n >= 1; n--) {
     for (let i = 0; i + n <= seq.length; i++) {
       const phrase = seq.slice(i, i + n).join(" ");
-      const count = countKeyphrase(body, phrase);
+      const count = countKeyphraseIn(stems, phrase);
       if (count < 2) continue;
       if (!best || n > best.n || (n === best.n && count > best.count)) best = { phrase, n, count };
     }
@@ -53,7 +54,7 @@ const FILLERS = [
  * the keyphrase (prefixed when the text lacks it).
  */
 export function buildMetaDescription(intro: string, body: string, keyphrase: string): string {
-  const pool = [...sentences(intro), ...sentences(body).filter((s) => !intro.includes(s))];
+  const pool = [...blockSentences(intro), ...blockSentences(body).filter((s) => !intro.includes(s))];
   let desc = "";
   const kp = keyphrase.trim();
   let i = 0;

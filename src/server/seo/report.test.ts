@@ -1,3 +1,4 @@
+import { h } from "hastscript";
 import { describe, expect, it } from "vitest";
 import { prose } from "./fixtures";
 import { type AnalyzeSeoInput, analyzeSeo, fleschReadingEase, hasTransition, isPassive, scoreOf } from "./report";
@@ -136,10 +137,13 @@ describe("analyzeSeo", () => {
     });
   }
 
-  it("reads images and links from the produced HTML when given", () => {
+  it("reads images and links from the produced HTML's tree when given", () => {
     const r = analyzeSeo({
       ...GOOD,
-      html: '<p><a href="/x">x</a></p><figure><img src="https://a/b.jpg" alt=""></figure>',
+      html: h(null, [
+        h("p", [h("a", { href: "/x" }, "x")]),
+        h("figure", [h("img", { src: "https://a/b.jpg", alt: "" })]),
+      ]),
     });
     expect(r.checks.find((c) => c.id === "image-alt")?.status).toBe("bad");
     expect(r.checks.find((c) => c.id === "outbound-links")?.status).toBe("ok");

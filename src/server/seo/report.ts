@@ -1,13 +1,17 @@
-// Yoast-like SEO and readability analysis, computed by our own code (thresholds: docs/seo.md).
+// Yoast-like SEO and readability analysis, computed by our own code (thresholds: docs/seo.md): a
+// table of small checks over one reading of the draft (blocks, sentences and stems computed once).
+import type { Element, RootContent as HastContent, Root as HastRoot } from "hast";
 import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
+import { blockSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
 import {
   containsKeyphrase,
-  countKeyphrase,
-  countWords,
+  contentWords,
+  countKeyphraseIn,
   draftFromMarkdown,
-  sentences,
+  type ParsedDraft,
   slugify,
+  stem,
   syllables,
   type TextBlock,
   words,
@@ -18,35 +22,15 @@ export interface AnalyzeSeoInput {
   markdown?: string;
   /** Or plain text (paragraphs separated by blank lines). */
   text?: string;
+  /** Or the draft already read (the SEO pipeline passes the tree it parsed: one parse a request). */
+  draft?: ParsedDraft;
   title: string;
   keyphrase: string;
   metaDescription: string;
   slug: string;
-  /** The produced HTML, for images and links; the markdown's own images/links are used without it. */
-  html?: string;
+  /** The produced HTML's tree, for images and links; the markdown's own images/links are used without it. */
+  html?: HastRoot;
 }
-
-export const CHECK_WEIGHTS: Record<string, number> = {
-  "keyphrase-title": 3,
-  "keyphrase-intro": 3,
-  "keyphrase-subheading": 2,
-  "keyphrase-slug": 2,
-  "keyphrase-meta": 2,
-  "keyphrase-density": 3,
-  "title-length": 1,
-  "meta-length": 2,
-  "text-length": 3,
-  "subheading-distribution": 2,
-  "paragraph-length": 2,
-  "sentence-length": 2,
-  "passive-voice": 1,
-  "transition-words": 1,
-  "flesch-reading-ease": 2,
-  "consecutive-sentences": 1,
-  "image-alt": 1,
-  "internal-links": 1,
-  "outbound-links": 1,
-};
 
 const BE_VERBS = new Set([
   "am",
@@ -119,7 +103,10 @@ const NOT_PARTICIPLES = new Set([
 
 /** Be-verb (or get) followed, within two words (adverbs allowed), by a past participle. */
 export function isPassive(sentence: string): boolean {
-  const ws = words(sentence.toLowerCase());
+  return passiveWords(words(sentence.toLowerCase()));
+}
+
+function passiveWords(ws: string[]): boolean {
   for (let i = 0; i < ws.length; i++) {
     if (!BE_VERBS.has(ws[i])) continue;
     for (let j = i + 1; j <= i + 3 && j < ws.length; j++) {
@@ -180,330 +167,374 @@ const TRANSITION_MULTI = [
 ];
 
 export function hasTransition(sentence: string): boolean {
-  const ws = words(sentence.toLowerCase());
+  return transitionWords(words(sentence.toLowerCase()));
+}
+
+function transitionWords(ws: string[]): boolean {
   if (ws.some((w) => TRANSITION_SINGLE.has(w))) return true;
   const joined = ` ${ws.join(" ")} `;
   return TRANSITION_MULTI.some((t) => joined.includes(` ${t} `));
 }
 
 export function fleschReadingEase(text: string): number {
-  const ss = paragraphsToSentences([text]);
-  const ws = words(text);
-  if (ss.length === 0 || ws.length === 0) return 100;
+  return flesch(blockSentences(text).length, words(text));
+}
+
+function flesch(sentenceCount: number, ws: string[]): number {
+  if (sentenceCount === 0 || ws.length === 0) return 100;
   const syl = ws.reduce((a, w) => a + syllables(w), 0);
-  return 206.835 - 1.015 * (ws.length / ss.length) - 84.6 * (syl / ws.length);
-}
-
-function paragraphsToSentences(paras: string[]): string[] {
-  return paras.flatMap((p) => sentences(p));
-}
-
-function check(id: string, label: string, status: SeoCheckStatus, advice: string): SeoCheck {
-  return { id, label, status, advice };
+  return 206.835 - 1.015 * (ws.length / sentenceCount) - 84.6 * (syl / ws.length);
 }
 
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
-function htmlImagesAndLinks(html: string): { alts: string[]; links: string[] } {
+/** One sentence of the prose, read once: its words (lower case) and its word count. */
+interface Sentence {
+  words: string[];
+  count: number;
+}
+
+/** What every check reads, computed once per report. */
+interface Reading {
+  input: AnalyzeSeoInput;
+  kp: string;
+  blocks: TextBlock[];
+  paragraphs: TextBlock[];
+  /** H1–H3 of the body. */
+  headings: TextBlock[];
+  totalWords: number;
+  /** Stems of the whole text's content words, for keyphrase density. */
+  stems: string[];
+  sentences: Sentence[];
+  proseWords: number;
+  flesch: number;
+  media: { alts: string[]; links: string[] };
+}
+
+type Verdict = [SeoCheckStatus, string];
+
+/** A check: its id, label and weight in the score, and the verdict (null: not applicable). */
+interface CheckDef {
+  id: string;
+  label: string;
+  weight: number;
+  run(r: Reading): Verdict | null;
+}
+
+const share = (r: Reading, test: (s: Sentence) => boolean) =>
+  r.sentences.length > 0 ? (r.sentences.filter(test).length * 100) / r.sentences.length : 0;
+
+/** A keyphrase check: "Set a focus keyphrase" on the first when there is none, skipped on the others. */
+const withKeyphrase =
+  (run: (r: Reading, kp: string) => Verdict, first = false) =>
+  (r: Reading): Verdict | null =>
+    r.kp ? run(r, r.kp) : first ? ["bad", "Set a focus keyphrase of 1–4 words."] : null;
+
+/** Good when `where` contains the keyphrase, else bad. */
+const mentions = (
+  id: string,
+  label: string,
+  weight: number,
+  where: (r: Reading) => string,
+  yes: string,
+  no: (kp: string) => string,
+): CheckDef => ({
+  id,
+  label,
+  weight,
+  run: withKeyphrase((r, kp) => (containsKeyphrase(where(r), kp) ? ["good", yes] : ["bad", no(kp)])),
+});
+
+const CHECKS: CheckDef[] = [
+  {
+    id: "keyphrase-title",
+    label: "Keyphrase in title",
+    weight: 3,
+    run: withKeyphrase((r, kp) => {
+      if (countKeyphraseIn(stemsOf(r.input.title), kp) > 0) return ["good", "The title contains the keyphrase."];
+      if (containsKeyphrase(r.input.title, kp))
+        return ["ok", "The title has the keyphrase's words but not as a phrase: use it as written."];
+      return ["bad", `Put "${kp}" in the SEO title, ideally near the start.`];
+    }, true),
+  },
+  mentions(
+    "keyphrase-intro",
+    "Keyphrase in introduction",
+    3,
+    (r) => r.paragraphs[0]?.text ?? "",
+    "The first paragraph mentions the keyphrase.",
+    (kp) => `Mention "${kp}" in the first paragraph.`,
+  ),
+  {
+    id: "keyphrase-subheading",
+    label: "Keyphrase in subheadings",
+    weight: 2,
+    run: withKeyphrase((r, kp) => {
+      const n = r.headings.length;
+      const sub = r.headings.filter((hd) => containsKeyphrase(hd.text, kp)).length;
+      if (sub === 0) return ["bad", `Use "${kp}" (or its words) in at least one H2 or H3.`];
+      if (sub / n > 0.75) return ["ok", "Almost every subheading repeats the keyphrase: vary some of them."];
+      return ["good", `${sub} of ${n} subheadings reflect the keyphrase.`];
+    }),
+  },
+  mentions(
+    "keyphrase-slug",
+    "Keyphrase in slug",
+    2,
+    (r) => r.input.slug.replace(/-/g, " "),
+    "The slug contains the keyphrase.",
+    (kp) => `Use the keyphrase in the slug, e.g. ${slugify(kp)}.`,
+  ),
+  mentions(
+    "keyphrase-meta",
+    "Keyphrase in meta description",
+    2,
+    (r) => r.input.metaDescription,
+    "The meta description contains the keyphrase.",
+    (kp) => `Mention "${kp}" in the meta description.`,
+  ),
+  {
+    id: "keyphrase-density",
+    label: "Keyphrase density",
+    weight: 3,
+    run: withKeyphrase((r, kp) => {
+      const n = countKeyphraseIn(r.stems, kp);
+      const density = r.totalWords > 0 ? (n * 100) / r.totalWords : 0;
+      const said = `Keyphrase density ${pct(density)} (${n}×)`;
+      if (r.totalWords < 100) return ["ok", "Too little text to judge keyphrase density (needs 100 words)."];
+      if (density >= 0.5 && density <= 3) return ["good", `${said} is within 0.5–3%.`];
+      if (density < 0.5) return [n > 0 ? "ok" : "bad", `${said} is below 0.5%: use it a few more times.`];
+      return [density > 4 ? "bad" : "ok", `${said} is above 3%: that reads as keyword stuffing, use synonyms.`];
+    }),
+  },
+  {
+    id: "title-length",
+    label: "SEO title length",
+    weight: 1,
+    run: (r) => {
+      const tl = r.input.title.trim().length;
+      if (tl === 0) return ["bad", "Add an SEO title."];
+      if (tl > META_TITLE_MAX)
+        return [
+          "bad",
+          `The title has ${tl} characters: keep it within ${META_TITLE_MAX} so search results do not cut it.`,
+        ];
+      if (tl < 30) return ["ok", `The title has ${tl} characters: there is room for a more descriptive one.`];
+      return ["good", `The title has ${tl} characters.`];
+    },
+  },
+  {
+    id: "meta-length",
+    label: "Meta description length",
+    weight: 2,
+    run: (r) => {
+      const ml = r.input.metaDescription.trim().length;
+      if (ml === 0) return ["bad", "Write a meta description."];
+      if (ml < META_DESCRIPTION_MIN)
+        return [
+          "ok",
+          `The meta description has ${ml} characters: use ${META_DESCRIPTION_MIN}–${META_DESCRIPTION_MAX}.`,
+        ];
+      if (ml > META_DESCRIPTION_MAX)
+        return [
+          "ok",
+          `The meta description has ${ml} characters: search results cut it after about ${META_DESCRIPTION_MAX}.`,
+        ];
+      return ["good", `The meta description has ${ml} characters.`];
+    },
+  },
+  {
+    id: "text-length",
+    label: "Text length",
+    weight: 3,
+    run: ({ totalWords: n }) =>
+      n >= 300
+        ? ["good", `${n} words.`]
+        : [n >= 200 ? "ok" : "bad", `${n} words: write at least 300 so the page has enough substance to rank.`],
+  },
+  {
+    id: "subheading-distribution",
+    label: "Subheading distribution",
+    weight: 2,
+    run: (r) => {
+      // words per section (text before the first subheading counts as a section)
+      const sections: number[] = [0];
+      for (const b of r.blocks) {
+        if (b.kind === "heading") sections.push(0);
+        else sections[sections.length - 1] += countWords(b.text);
+      }
+      const longest = Math.max(...sections);
+      const long = sections.filter((n) => n > 300).length;
+      if (r.headings.length === 0 && r.totalWords > 300) return ["bad", "Add subheadings: the text has none."];
+      if (long === 0) return ["good", "No section runs over 300 words."];
+      return [
+        longest > 350 ? "bad" : "ok",
+        `${long} section(s) run over 300 words (longest ${longest}): add a subheading.`,
+      ];
+    },
+  },
+  {
+    id: "paragraph-length",
+    label: "Paragraph length",
+    weight: 2,
+    run: (r) => {
+      const paraWords = r.paragraphs.map((p) => countWords(p.text));
+      const long = paraWords.filter((n) => n > 150).length;
+      if (long === 0) return ["good", "No paragraph is longer than 150 words."];
+      return [Math.max(...paraWords) > 200 ? "bad" : "ok", `${long} paragraph(s) over 150 words: split them.`];
+    },
+  },
+  {
+    id: "sentence-length",
+    label: "Sentence length",
+    weight: 2,
+    run: (r) => {
+      const long = share(r, (s) => s.count > 20);
+      const said = `${pct(long)} of sentences have more than 20 words`;
+      if (long <= 25) return ["good", `${said}.`];
+      return [long <= 30 ? "ok" : "bad", `${said} (aim for at most 25%): shorten some.`];
+    },
+  },
+  {
+    id: "passive-voice",
+    label: "Passive voice",
+    weight: 1,
+    run: (r) => {
+      const passive = share(r, (s) => passiveWords(s.words));
+      const said = `${pct(passive)} of sentences use the passive voice`;
+      if (passive <= 10) return ["good", `${said}.`];
+      return [passive <= 15 ? "ok" : "bad", `${said} (aim for at most 10%): say who does what.`];
+    },
+  },
+  {
+    id: "transition-words",
+    label: "Transition words",
+    weight: 1,
+    run: (r) => {
+      if (r.proseWords < 200) return ["ok", "Too little text to judge transition words (needs 200 words)."];
+      const t = share(r, (s) => transitionWords(s.words));
+      if (t >= 30) return ["good", `${pct(t)} of sentences contain a transition word.`];
+      return [
+        t >= 20 ? "ok" : "bad",
+        `Only ${pct(t)} of sentences contain a transition word (aim for 30%): link ideas with "because", "however", "for example"…`,
+      ];
+    },
+  },
+  {
+    id: "flesch-reading-ease",
+    label: "Flesch reading ease",
+    weight: 2,
+    run: ({ flesch: f }) => {
+      const fr = Math.round(f * 10) / 10;
+      if (f > 60) return ["good", `Flesch reading ease ${fr}: easy enough to read.`];
+      return [
+        f >= 50 ? "ok" : "bad",
+        `Flesch reading ease ${fr} (aim above 60): use shorter sentences and simpler words.`,
+      ];
+    },
+  },
+  {
+    id: "consecutive-sentences",
+    label: "Consecutive sentences",
+    weight: 1,
+    run: (r) => {
+      let runs = 0;
+      const firsts = r.sentences.map((s) => s.words[0] ?? "");
+      for (let i = 2; i < firsts.length; i++) {
+        const w = firsts[i];
+        if (w && w === firsts[i - 1] && w === firsts[i - 2] && (i < 3 || firsts[i - 3] !== w)) runs++;
+      }
+      if (runs === 0) return ["good", "No three consecutive sentences start with the same word."];
+      return [
+        "bad",
+        `${runs} place(s) where three or more sentences in a row start with the same word: vary the openings.`,
+      ];
+    },
+  },
+  {
+    id: "image-alt",
+    label: "Images and alt text",
+    weight: 1,
+    run: ({ media: { alts } }) => {
+      const noAlt = alts.filter((a) => a.trim().length === 0).length;
+      if (alts.length === 0) return ["ok", "Add at least one image with descriptive alt text."];
+      if (noAlt === 0) return ["good", `${alts.length} image(s), all with alt text.`];
+      return ["bad", `${noAlt} image(s) lack alt text: describe them.`];
+    },
+  },
+  {
+    id: "internal-links",
+    label: "Internal links",
+    weight: 1,
+    run: (r) => {
+      const n = pageLinks(r).filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l)).length;
+      return n > 0 ? ["good", `${n} internal link(s).`] : ["ok", "Link to at least one related page on your own site."];
+    },
+  },
+  {
+    id: "outbound-links",
+    label: "Outbound links",
+    weight: 1,
+    run: (r) => {
+      const n = pageLinks(r).filter((l) => /^https?:\/\//i.test(l)).length;
+      return n > 0 ? ["good", `${n} outbound link(s).`] : ["ok", "Link to at least one trustworthy outside source."];
+    },
+  },
+];
+
+const WEIGHTS = new Map(CHECKS.map((c) => [c.id, c.weight]));
+
+const pageLinks = (r: Reading) => r.media.links.filter((l) => l && !l.startsWith("#"));
+const stemsOf = (text: string) => contentWords(text).map(stem);
+
+/** Image alts and link targets of a hast tree (what the page will show). */
+export function hastMedia(tree: HastRoot): { alts: string[]; links: string[] } {
   const alts: string[] = [];
-  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
-    const alt = /\salt="([^"]*)"/i.exec(m[0]);
-    alts.push(alt ? alt[1] : "");
-  }
   const links: string[] = [];
-  for (const m of html.matchAll(/<a\b[^>]*\shref="([^"]*)"/gi)) links.push(m[1]);
+  const walk = (nodes: (HastContent | Element)[]) => {
+    for (const n of nodes) {
+      if (n.type !== "element") continue;
+      const { alt, href } = n.properties;
+      if (n.tagName === "img") alts.push(typeof alt === "string" ? alt : "");
+      else if (n.tagName === "a" && typeof href === "string") links.push(href);
+      walk(n.children);
+    }
+  };
+  walk(tree.children);
   return { alts, links };
 }
 
-export function analyzeSeo(input: AnalyzeSeoInput): SeoReport {
-  const source = input.markdown ?? input.text ?? "";
-  const draft = draftFromMarkdown(source);
-  const blocks: TextBlock[] = draft.blocks;
-  const kp = input.keyphrase.trim();
+function read(input: AnalyzeSeoInput): Reading {
+  const draft = input.draft ?? draftFromMarkdown(input.markdown ?? input.text ?? "");
+  const blocks = draft.blocks;
   const prose = blocks.filter((b) => b.kind === "paragraph" || b.kind === "list-item");
-  const paragraphs = blocks.filter((b) => b.kind === "paragraph");
   const allText = blocks.map((b) => b.text).join("\n\n");
-  const totalWords = countWords(allText);
-  const sents = paragraphsToSentences(prose.map((b) => b.text));
-  const headings = blocks.filter((b) => b.kind === "heading" && b.depth <= 3);
+  const sentences = prose
+    .flatMap((b) => blockSentences(b.text))
+    .map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
+  const proseText = prose.map((b) => b.text).join("\n\n");
+  return {
+    input,
+    kp: input.keyphrase.trim(),
+    blocks,
+    paragraphs: blocks.filter((b) => b.kind === "paragraph"),
+    headings: blocks.filter((b) => b.kind === "heading" && b.depth <= 3),
+    totalWords: countWords(allText),
+    stems: stemsOf(allText),
+    sentences,
+    proseWords: countWords(prose.map((b) => b.text).join(" ")),
+    flesch: fleschReadingEase(proseText),
+    media: input.html ? hastMedia(input.html) : { alts: draft.images.map((i) => i.alt), links: draft.links },
+  };
+}
+
+export function analyzeSeo(input: AnalyzeSeoInput): SeoReport {
+  const r = read(input);
   const checks: SeoCheck[] = [];
-
-  // --- keyphrase
-  if (!kp) {
-    checks.push(check("keyphrase-title", "Keyphrase in title", "bad", "Set a focus keyphrase of 1–4 words."));
-  } else {
-    const inTitle = containsKeyphrase(input.title, kp);
-    const inOrder = countKeyphrase(input.title, kp) > 0;
-    checks.push(
-      check(
-        "keyphrase-title",
-        "Keyphrase in title",
-        inOrder ? "good" : inTitle ? "ok" : "bad",
-        inOrder
-          ? "The title contains the keyphrase."
-          : inTitle
-            ? "The title has the keyphrase's words but not as a phrase: use it as written."
-            : `Put "${kp}" in the SEO title, ideally near the start.`,
-      ),
-    );
-    const intro = paragraphs[0]?.text ?? "";
-    checks.push(
-      check(
-        "keyphrase-intro",
-        "Keyphrase in introduction",
-        containsKeyphrase(intro, kp) ? "good" : "bad",
-        containsKeyphrase(intro, kp)
-          ? "The first paragraph mentions the keyphrase."
-          : `Mention "${kp}" in the first paragraph.`,
-      ),
-    );
-    const sub = headings.filter((hd) => containsKeyphrase(hd.text, kp)).length;
-    checks.push(
-      check(
-        "keyphrase-subheading",
-        "Keyphrase in subheadings",
-        sub === 0 ? "bad" : headings.length > 0 && sub / headings.length > 0.75 ? "ok" : "good",
-        sub === 0
-          ? `Use "${kp}" (or its words) in at least one H2 or H3.`
-          : sub / headings.length > 0.75
-            ? "Almost every subheading repeats the keyphrase: vary some of them."
-            : `${sub} of ${headings.length} subheadings reflect the keyphrase.`,
-      ),
-    );
-    const slugText = input.slug.replace(/-/g, " ");
-    checks.push(
-      check(
-        "keyphrase-slug",
-        "Keyphrase in slug",
-        containsKeyphrase(slugText, kp) ? "good" : "bad",
-        containsKeyphrase(slugText, kp)
-          ? "The slug contains the keyphrase."
-          : `Use the keyphrase in the slug, e.g. ${slugify(kp)}.`,
-      ),
-    );
-    checks.push(
-      check(
-        "keyphrase-meta",
-        "Keyphrase in meta description",
-        containsKeyphrase(input.metaDescription, kp) ? "good" : "bad",
-        containsKeyphrase(input.metaDescription, kp)
-          ? "The meta description contains the keyphrase."
-          : `Mention "${kp}" in the meta description.`,
-      ),
-    );
-    const occurrences = countKeyphrase(allText, kp);
-    const density = totalWords > 0 ? (occurrences * 100) / totalWords : 0;
-    let status: SeoCheckStatus;
-    let advice: string;
-    if (totalWords < 100) {
-      status = "ok";
-      advice = "Too little text to judge keyphrase density (needs 100 words).";
-    } else if (density >= 0.5 && density <= 3) {
-      status = "good";
-      advice = `Keyphrase density ${pct(density)} (${occurrences}×) is within 0.5–3%.`;
-    } else if (density < 0.5) {
-      status = occurrences > 0 ? "ok" : "bad";
-      advice = `Keyphrase density ${pct(density)} (${occurrences}×) is below 0.5%: use it a few more times.`;
-    } else {
-      status = density > 4 ? "bad" : "ok";
-      advice = `Keyphrase density ${pct(density)} (${occurrences}×) is above 3%: that reads as keyword stuffing, use synonyms.`;
-    }
-    checks.push(check("keyphrase-density", "Keyphrase density", status, advice));
+  for (const c of CHECKS) {
+    const verdict = c.run(r);
+    if (verdict) checks.push({ id: c.id, label: c.label, status: verdict[0], advice: verdict[1] });
   }
-
-  // --- title and meta description
-  const tl = input.title.trim().length;
-  checks.push(
-    check(
-      "title-length",
-      "SEO title length",
-      tl === 0 ? "bad" : tl <= META_TITLE_MAX ? (tl >= 30 ? "good" : "ok") : "bad",
-      tl === 0
-        ? "Add an SEO title."
-        : tl > META_TITLE_MAX
-          ? `The title has ${tl} characters: keep it within ${META_TITLE_MAX} so search results do not cut it.`
-          : tl < 30
-            ? `The title has ${tl} characters: there is room for a more descriptive one.`
-            : `The title has ${tl} characters.`,
-    ),
-  );
-  const ml = input.metaDescription.trim().length;
-  checks.push(
-    check(
-      "meta-length",
-      "Meta description length",
-      ml >= META_DESCRIPTION_MIN && ml <= META_DESCRIPTION_MAX ? "good" : ml === 0 ? "bad" : "ok",
-      ml === 0
-        ? "Write a meta description."
-        : ml < META_DESCRIPTION_MIN
-          ? `The meta description has ${ml} characters: use ${META_DESCRIPTION_MIN}–${META_DESCRIPTION_MAX}.`
-          : ml > META_DESCRIPTION_MAX
-            ? `The meta description has ${ml} characters: search results cut it after about ${META_DESCRIPTION_MAX}.`
-            : `The meta description has ${ml} characters.`,
-    ),
-  );
-
-  // --- length and structure
-  checks.push(
-    check(
-      "text-length",
-      "Text length",
-      totalWords >= 300 ? "good" : totalWords >= 200 ? "ok" : "bad",
-      totalWords >= 300
-        ? `${totalWords} words.`
-        : `${totalWords} words: write at least 300 so the page has enough substance to rank.`,
-    ),
-  );
-
-  // words per section (text before the first subheading counts as a section)
-  const sections: number[] = [0];
-  for (const b of blocks) {
-    if (b.kind === "heading") sections.push(0);
-    else sections[sections.length - 1] += countWords(b.text);
-  }
-  const longest = Math.max(...sections);
-  const longSections = sections.filter((n) => n > 300).length;
-  checks.push(
-    check(
-      "subheading-distribution",
-      "Subheading distribution",
-      headings.length === 0 && totalWords > 300 ? "bad" : longSections === 0 ? "good" : longest > 350 ? "bad" : "ok",
-      headings.length === 0 && totalWords > 300
-        ? "Add subheadings: the text has none."
-        : longSections === 0
-          ? "No section runs over 300 words."
-          : `${longSections} section(s) run over 300 words (longest ${longest}): add a subheading.`,
-    ),
-  );
-
-  const paraWords = paragraphs.map((p) => countWords(p.text));
-  const longParas = paraWords.filter((n) => n > 150).length;
-  checks.push(
-    check(
-      "paragraph-length",
-      "Paragraph length",
-      longParas === 0 ? "good" : Math.max(...paraWords) > 200 ? "bad" : "ok",
-      longParas === 0
-        ? "No paragraph is longer than 150 words."
-        : `${longParas} paragraph(s) over 150 words: split them.`,
-    ),
-  );
-
-  // --- readability
-  const longSents = sents.filter((s) => countWords(s) > 20).length;
-  const longShare = sents.length > 0 ? (longSents * 100) / sents.length : 0;
-  checks.push(
-    check(
-      "sentence-length",
-      "Sentence length",
-      longShare <= 25 ? "good" : longShare <= 30 ? "ok" : "bad",
-      longShare <= 25
-        ? `${pct(longShare)} of sentences have more than 20 words.`
-        : `${pct(longShare)} of sentences have more than 20 words (aim for at most 25%): shorten some.`,
-    ),
-  );
-
-  const passive = sents.filter(isPassive).length;
-  const passiveShare = sents.length > 0 ? (passive * 100) / sents.length : 0;
-  checks.push(
-    check(
-      "passive-voice",
-      "Passive voice",
-      passiveShare <= 10 ? "good" : passiveShare <= 15 ? "ok" : "bad",
-      passiveShare <= 10
-        ? `${pct(passiveShare)} of sentences use the passive voice.`
-        : `${pct(passiveShare)} of sentences use the passive voice (aim for at most 10%): say who does what.`,
-    ),
-  );
-
-  const proseWords = countWords(prose.map((b) => b.text).join(" "));
-  const trans = sents.filter(hasTransition).length;
-  const transShare = sents.length > 0 ? (trans * 100) / sents.length : 0;
-  checks.push(
-    check(
-      "transition-words",
-      "Transition words",
-      proseWords < 200 ? "ok" : transShare >= 30 ? "good" : transShare >= 20 ? "ok" : "bad",
-      proseWords < 200
-        ? "Too little text to judge transition words (needs 200 words)."
-        : transShare >= 30
-          ? `${pct(transShare)} of sentences contain a transition word.`
-          : `Only ${pct(transShare)} of sentences contain a transition word (aim for 30%): link ideas with "because", "however", "for example"…`,
-    ),
-  );
-
-  const flesch = fleschReadingEase(prose.map((b) => b.text).join("\n\n"));
-  const fr = Math.round(flesch * 10) / 10;
-  checks.push(
-    check(
-      "flesch-reading-ease",
-      "Flesch reading ease",
-      flesch > 60 ? "good" : flesch >= 50 ? "ok" : "bad",
-      flesch > 60
-        ? `Flesch reading ease ${fr}: easy enough to read.`
-        : `Flesch reading ease ${fr} (aim above 60): use shorter sentences and simpler words.`,
-    ),
-  );
-
-  let runs = 0;
-  const firsts = sents.map((s) => words(s.toLowerCase())[0] ?? "");
-  for (let i = 2; i < firsts.length; i++) {
-    if (
-      firsts[i] &&
-      firsts[i] === firsts[i - 1] &&
-      firsts[i] === firsts[i - 2] &&
-      (i < 3 || firsts[i - 3] !== firsts[i])
-    )
-      runs++;
-  }
-  checks.push(
-    check(
-      "consecutive-sentences",
-      "Consecutive sentences",
-      runs === 0 ? "good" : "bad",
-      runs === 0
-        ? "No three consecutive sentences start with the same word."
-        : `${runs} place(s) where three or more sentences in a row start with the same word: vary the openings.`,
-    ),
-  );
-
-  // --- images and links
-  const found = input.html
-    ? htmlImagesAndLinks(input.html)
-    : { alts: draft.images.map((i) => i.alt), links: draft.links };
-  const noAlt = found.alts.filter((a) => a.trim().length === 0).length;
-  checks.push(
-    check(
-      "image-alt",
-      "Images and alt text",
-      found.alts.length === 0 ? "ok" : noAlt === 0 ? "good" : "bad",
-      found.alts.length === 0
-        ? "Add at least one image with descriptive alt text."
-        : noAlt === 0
-          ? `${found.alts.length} image(s), all with alt text.`
-          : `${noAlt} image(s) lack alt text: describe them.`,
-    ),
-  );
-  const links = found.links.filter((l) => l && !l.startsWith("#"));
-  const outbound = links.filter((l) => /^https?:\/\//i.test(l)).length;
-  const internal = links.filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l)).length;
-  checks.push(
-    check(
-      "internal-links",
-      "Internal links",
-      internal > 0 ? "good" : "ok",
-      internal > 0 ? `${internal} internal link(s).` : "Link to at least one related page on your own site.",
-    ),
-  );
-  checks.push(
-    check(
-      "outbound-links",
-      "Outbound links",
-      outbound > 0 ? "good" : "ok",
-      outbound > 0 ? `${outbound} outbound link(s).` : "Link to at least one trustworthy outside source.",
-    ),
-  );
-
   return { score: scoreOf(checks), checks };
 }
 
@@ -511,7 +542,7 @@ export function scoreOf(checks: SeoCheck[]): number {
   let total = 0;
   let got = 0;
   for (const c of checks) {
-    const w = CHECK_WEIGHTS[c.id] ?? 1;
+    const w = WEIGHTS.get(c.id) ?? 1;
     total += w;
     got += c.status === "good" ? w : c.status === "ok" ? w / 2 : 0;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { countWords } from "../../shared/text";
 import { prose } from "./fixtures";
 import { buildSeoRevisePrompt, reviseForSeo, SEO_REVISE_SYSTEM_PROMPT, splitParagraph } from "./revise";
-import { countWords } from "./text";
 
 const DRAFT = `# Ten tips for better loaves
 

@@ -3,9 +3,10 @@
 
 import { toString as mdToString } from "mdast-util-to-string";
 import type { SeoPlatform } from "../../shared/seo";
+import { blockSentences, capitalize, countWords } from "../../shared/text";
 import { assertMarkdownShape } from "./markdown-budget";
 import { inferKeyphrase } from "./meta";
-import { capitalize, containsKeyphrase, countWords, parseMarkdown, sentences } from "./text";
+import { containsKeyphrase, parseMarkdown } from "./text";
 
 export const MAX_PARAGRAPH_WORDS = 150;
 
@@ -92,7 +93,7 @@ function toBlocks(markdown: string): Block[] {
 /** Split a paragraph over `max` words at sentence boundaries, as evenly as possible. */
 export function splitParagraph(text: string, max = MAX_PARAGRAPH_WORDS): string[] {
   if (countWords(text) <= max) return [text];
-  const ss = sentences(text);
+  const ss = blockSentences(text);
   if (ss.length < 2) return [text];
   const total = countWords(text);
   let acc = 0;

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { creditsForTokens } from "../../shared/credits-math";
 import { SEO_CREDITS } from "../../shared/limits";
 import type { SeoOptimizeResponse, SeoProduceResponse, SeoReviseResponse } from "../../shared/seo";
+import { type FakeProviders, startFakeProviders } from "../ai/testing/fake-providers";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
 import { postJson, signUpWithCredits } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
-import { type FakeProviders, startFakeProviders } from "../writing/testing/fake-providers";
 
 const para = (n: number, topic: string) =>
   Array.from(

@@ -20,13 +20,19 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import type { AiProvider } from "../../shared/writing";
+import {
+  anySignal,
+  billedUsage,
+  classifyProviderError,
+  type TokenUsage,
+  WritingCancelled,
+  type WritingModels,
+} from "../ai/models";
 import type { CpuPool } from "../cpu/pool";
 import { type Charges, PartialWork, type Save } from "../credits/charge";
-import type { DocumentsService, VersionTarget } from "../documents/documents.service";
+import type { DocumentsService, VersionTarget } from "../documents/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { classifyProviderError, type TokenUsage, WritingCancelled, type WritingModels } from "../writing/models";
-import { anySignal, billedUsage } from "../writing/writing.service";
 import { buildSeoRevisePrompt, type produceSeoHtml, SEO_REVISE_SYSTEM_PROMPT } from "./index";
 
 /** api_usage.endpoint of each call: the path the client called. */

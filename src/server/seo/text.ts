@@ -25,20 +25,6 @@ export function words(text: string): string[] {
   return text.match(WORD_RE) ?? [];
 }
 
-export function countWords(text: string): number {
-  return words(text).length;
-}
-
-/** Sentences of one block of prose (a paragraph or a list item). */
-export function sentences(text: string): string[] {
-  const t = text.replace(/\s+/g, " ").trim();
-  if (!t) return [];
-  return t
-    .split(/(?<=[.!?…])["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
-    .filter((s) => words(s).length > 0);
-}
-
 /** Crude English stem: enough to match "bakery"/"bakeries", "post"/"posting"/"posted". */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, "");
@@ -64,16 +50,18 @@ export function containsKeyphrase(text: string, keyphrase: string): boolean {
   return kp.every((w) => have.has(w));
 }
 
-/** Occurrences of the keyphrase's content words in sequence (stop words between them ignored). */
-export function countKeyphrase(text: string, keyphrase: string): number {
+/**
+ * Occurrences of the keyphrase's content words in sequence (stop words between them ignored), in a
+ * text given as the stems of its content words (`contentWords(text).map(stem)`, computed once).
+ */
+export function countKeyphraseIn(stems: readonly string[], keyphrase: string): number {
   const kp = contentWords(keyphrase).map(stem);
   if (kp.length === 0) return 0;
-  const seq = contentWords(text).map(stem);
   let n = 0;
-  for (let i = 0; i + kp.length <= seq.length; i++) {
+  for (let i = 0; i + kp.length <= stems.length; i++) {
     let hit = true;
     for (let j = 0; j < kp.length; j++) {
-      if (seq[i + j] !== kp[j]) {
+      if (stems[i + j] !== kp[j]) {
         hit = false;
         break;
       }
@@ -124,10 +112,6 @@ export function cutAtWord(text: string, max: number): string {
   const cut = t.slice(0, max + 1);
   const at = cut.lastIndexOf(" ");
   return (at > 0 ? cut.slice(0, at) : t.slice(0, max)).replace(/[\s,;:–—-]+$/u, "");
-}
-
-export function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,15 +167,12 @@ export function dropHtml(node: { children?: unknown[] }): void {
   for (const c of out) dropHtml(c);
 }
 
-/** Index of the heading used as the title: the first H1, else the first heading. -1 when none. */
-export function titleHeadingIndex(children: RootContent[]): number {
-  const h1 = children.findIndex((n) => n.type === "heading" && n.depth === 1);
-  if (h1 >= 0) return h1;
-  return children.findIndex((n) => n.type === "heading");
+export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean } = {}): ParsedDraft {
+  return draftFromTree(parseMarkdown(markdown), opts);
 }
 
-export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean } = {}): ParsedDraft {
-  const tree = parseMarkdown(markdown);
+/** The draft's blocks, images and links read from its parsed tree (raw HTML already dropped). */
+export function draftFromTree(tree: Root, opts: { stripTitle?: boolean } = {}): ParsedDraft {
   const blocks: TextBlock[] = [];
   const images: { alt: string; src: string }[] = [];
   const links: string[] = [];
@@ -240,12 +221,4 @@ export function draftFromMarkdown(markdown: string, opts: { stripTitle?: boolean
   };
   visitAll(tree);
   return { titleHeading, blocks, images, links };
-}
-
-/** Prose of a draft: paragraphs and list items (headings, tables and code excluded). */
-export function proseText(blocks: TextBlock[]): string {
-  return blocks
-    .filter((b) => b.kind === "paragraph" || b.kind === "list-item")
-    .map((b) => b.text)
-    .join("\n\n");
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parseWordCount } from "../../shared/writing";
 import {
   buildDraftPrompt,
   buildFinalRewritePrompt,
@@ -8,7 +9,6 @@ import {
   type DraftRequest,
   PROSE_ORIGINAL_RULES,
   PROSE_RULES,
-  parseWordCount,
   STOCK_PHRASES,
 } from "./prose";
 

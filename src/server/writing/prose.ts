@@ -1,6 +1,9 @@
 // The PROSE writing method: prompts for drafting, revising and rewriting SEO blog posts
 // so they read as written by a knowledgeable person. docs/prose.md states the same rules with examples.
 
+import { parseWordCount } from "../../shared/writing";
+import type { PromptPair } from "../ai/models";
+
 export type WritingStyle = "prose2" | "original";
 
 /** What a draft is written from (the generation request minus the provider). */
@@ -21,11 +24,6 @@ export interface ProseRule {
   id: string;
   name: string;
   instruction: string;
-}
-
-export interface PromptPair {
-  system: string;
-  prompt: string;
 }
 
 /**
@@ -215,20 +213,6 @@ export const PROSE_ORIGINAL_RULES: ProseRule[] = [
 
 /** Rules that make sense for text the user pastes in (no structure, length or keyword rules). */
 const TEXT_RULE_IDS = new Set(["P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P16"]);
-
-export const DEFAULT_WORD_COUNT = 800;
-
-/** Parses a free-text word count ("800", "about 1,200 words") and clamps it to 150..5000; 800 when absent. */
-export function parseWordCount(value: string | undefined): number {
-  const m = (value ?? "").replace(/,/g, "").match(/\d+/);
-  const n = m ? Number.parseInt(m[0], 10) : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0) return DEFAULT_WORD_COUNT;
-  return Math.min(5000, Math.max(150, n));
-}
-
-export function rulesFor(style: WritingStyle | undefined): ProseRule[] {
-  return style === "original" ? PROSE_ORIGINAL_RULES : PROSE_RULES;
-}
 
 function formatRules(rules: ProseRule[]): string {
   return rules.map((r) => `${r.id}. ${r.name}: ${r.instruction}`).join("\n");

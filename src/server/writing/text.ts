@@ -1,4 +1,4 @@
-// Small, dependency-free text helpers shared by the PROSE prompts and the offline writer.
+// Small helpers of the PROSE prompts and the offline writer (words and sentences: shared/text.ts).
 
 import { fnv1a, mulberry32 } from "../random";
 
@@ -21,17 +21,6 @@ export function shuffle<T>(rng: () => number, items: readonly T[]): T[] {
   return out;
 }
 
-/** Words as a reader counts them: runs of characters that contain a letter or digit (markdown marks are skipped). */
-export function countWords(s: string): number {
-  let n = 0;
-  for (const token of s.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(token)) n++;
-  return n;
-}
-
-export function capitalize(s: string): string {
-  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
-}
-
 /** Lower-cases the first letter unless the first word looks like a proper noun or acronym (e.g. "Google", "SEO"). */
 export function lowerFirst(s: string): string {
   const first = s.split(/\s+/)[0] ?? "";
@@ -46,44 +35,6 @@ const COMMON_CAPITALISED = new Set(
     " ",
   ),
 );
-
-/** Splits a paragraph into sentences, keeping the end punctuation with each sentence. */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
-  const re = /[^.!?]+(?:[.!?]+["'”’)\]]*|$)/g;
-  for (const m of text.matchAll(re)) {
-    const s = m[0].trim();
-    if (s) out.push(s);
-  }
-  // Re-join splits that happened inside common abbreviations and decimals ("e.g.", "3.5").
-  const merged: string[] = [];
-  for (const s of out) {
-    const prev = merged[merged.length - 1];
-    if (prev && (/\b(?:e\.g|i\.e|vs|etc|Mr|Ms|Dr|St)\.$/i.test(prev) || (/\d\.$/.test(prev) && /^\d/.test(s)))) {
-      merged[merged.length - 1] = /\d\.$/.test(prev) ? `${prev}${s}` : `${prev} ${s}`;
-    } else {
-      merged.push(s);
-    }
-  }
-  return merged;
-}
-
-/** Sentences of a markdown document's prose (headings, tables and code are skipped). */
-export function proseSentences(markdown: string): string[] {
-  const out: string[] = [];
-  let inCode = false;
-  for (const raw of markdown.split("\n")) {
-    const line = raw.trim();
-    if (line.startsWith("```")) {
-      inCode = !inCode;
-      continue;
-    }
-    if (inCode || !line || line.startsWith("#") || line.startsWith("|")) continue;
-    const body = line.replace(/^(?:[-*+]\s+|\d+[.)]\s+|>\s*)/, "");
-    out.push(...splitSentences(body));
-  }
-  return out;
-}
 
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -8,13 +8,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { creditsForTokens } from "../../shared/credits-math";
 import { type GenerationResponse, messageText } from "../../shared/writing";
+import { createWritingModels } from "../ai/models";
+import {
+  type FakeProviders,
+  type FakeScript,
+  PROVIDER_FAILURES,
+  startFakeProviders,
+} from "../ai/testing/fake-providers";
 import { createApp } from "../app";
 import { apiRequests } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
-import { createWritingModels } from "./models";
-import { type FakeProviders, type FakeScript, PROVIDER_FAILURES, startFakeProviders } from "./testing/fake-providers";
 import { readSse } from "./testing/sse";
 import { WritingService } from "./writing.service";
 

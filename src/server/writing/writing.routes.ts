@@ -6,7 +6,14 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { HISTORY_LIMIT } from "../../shared/limits";
-import { ExecuteRequest, FinalRewriteRequest, ReviseTextRequest } from "../../shared/writing";
+import {
+  ExecuteRequest,
+  FinalRewriteRequest,
+  type GenerationResponse,
+  ReviseTextRequest,
+  type ReviseTextResponse,
+  type WritingStreamEvent,
+} from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
 import { requireUser } from "../http/middleware";
@@ -59,9 +66,9 @@ export function writingRoutes({ writing }: { writing: WritingService }) {
 
 const wantsStream = (c: Context<SignedInEnv>) => /\btext\/event-stream\b/i.test(c.req.header("accept") ?? "");
 
-async function respond<R>(c: Context<SignedInEnv>, job: WritingJob<R>) {
+async function respond<R extends GenerationResponse | ReviseTextResponse>(c: Context<SignedInEnv>, job: WritingJob<R>) {
   // A cancelled call throws RequestCancelled, which onError answers 499 (to nobody).
-  if (!wantsStream(c)) return c.json((await job.run({ signal: c.req.raw.signal })) as Record<string, unknown>);
+  if (!wantsStream(c)) return c.json(await job.run({ signal: c.req.raw.signal }));
 
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
@@ -70,26 +77,27 @@ async function respond<R>(c: Context<SignedInEnv>, job: WritingJob<R>) {
     stream.onAbort(abort);
     c.req.raw.signal.addEventListener("abort", abort, { once: true });
     const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+    const send = ({ event, data }: WritingStreamEvent) => stream.writeSSE({ event, data: JSON.stringify(data) });
     try {
-      await send("start", {
-        requestId: job.requestId,
-        writer: job.writer,
-        model: job.model,
-        aiProvider: job.aiProvider,
-        documentId: job.documentId,
-      });
+      const { requestId, writer, model, aiProvider, documentId } = job;
+      await send({ event: "start", data: { requestId, writer, model, aiProvider, documentId } });
       // Writes queue in order on the stream's writer, so deltas need not be awaited one by one.
-      const body = await job.run({ signal: cancel.signal, onDelta: (text) => void send("delta", { text }) });
-      await send("done", body);
+      const body = await job.run({
+        signal: cancel.signal,
+        onDelta: (text) => void send({ event: "delta", data: { text } }),
+      });
+      await send({ event: "done", data: body });
     } catch (err) {
       if (err instanceof RequestCancelled) return;
       const e = err instanceof AppError ? err : undefined;
       if (!e) c.get("log")?.error({ event: "writing.stream.unhandled", err }, "unhandled error in a stream");
-      await send("error", {
-        error: e?.message ?? "Something went wrong on our side. Please try again.",
-        code: e?.code ?? "INTERNAL",
-        status: e?.status ?? 500,
+      await send({
+        event: "error",
+        data: {
+          error: e?.message ?? "Something went wrong on our side. Please try again.",
+          code: e?.code ?? "INTERNAL",
+          status: e?.status ?? 500,
+        },
       });
     } finally {
       clearInterval(heartbeat);

@@ -7,6 +7,7 @@ import { desc, eq } from "drizzle-orm";
 import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
 import { cutTitle, type DocumentSession, type SavedVersion, type VersionKind } from "../../shared/documents";
 import { HISTORY_LIMIT } from "../../shared/limits";
+import { countWords } from "../../shared/text";
 import {
   type AiProvider,
   assistantMessage,
@@ -14,28 +15,33 @@ import {
   type FinalRewriteRequest,
   type GenerationResponse,
   type HistoryItem,
+  parseWordCount,
   type ReviseTextRequest,
   type ReviseTextResponse,
   type SessionContext,
+  type StreamStart,
   type Writer,
   type WritersResponse,
   type WritingEndpoint,
 } from "../../shared/writing";
-import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason, type Usage } from "../credits/charge";
-import type { Db, Tx } from "../db/client";
-import { apiRequests, documentVersions } from "../db/schema";
-import type { DocumentsService, VersionTarget } from "../documents/documents.service";
-import { AppError } from "../errors";
-import type { Logger } from "../logger";
 import {
+  anySignal,
+  billedUsage,
   classifyProviderError,
   estimatedUsage,
   estimateTokens,
   NO_TOKENS,
+  type PromptPair,
   type TokenUsage,
   WritingCancelled,
   type WritingModels,
-} from "./models";
+} from "../ai/models";
+import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason } from "../credits/charge";
+import type { Db, Tx } from "../db/client";
+import { apiRequests, documentVersions } from "../db/schema";
+import type { DocumentsService, VersionTarget } from "../documents/index";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
 import { finalRewriteOffline, reviseOffline, reviseTextOffline, writeOfflineDraft } from "./offline";
 import {
   buildDraftPrompt,
@@ -43,10 +49,7 @@ import {
   buildRevisePrompt,
   buildReviseTextPrompt,
   type DraftRequest,
-  type PromptPair,
-  parseWordCount,
 } from "./prose";
-import { countWords } from "./text";
 
 export interface WritingServiceDeps {
   db: Db;
@@ -67,13 +70,8 @@ export interface RunOptions {
  * One piece of AI work whose credits are already held. `run` calls the model and settles (or
  * releases); `abandon` releases the hold of work that will never run.
  */
-export interface WritingJob<R> {
-  requestId: string;
-  aiProvider: AiProvider;
-  writer: Writer;
-  model: string;
-  /** The document the output is saved to (chosen before the work starts, also for a new one). */
-  documentId: string;
+/** A prepared call: who answers it and where it is saved (a stream's `start`), then the work. */
+export interface WritingJob<R> extends StreamStart {
   run(opts?: RunOptions): Promise<R>;
   abandon(): Promise<void>;
 }
@@ -294,7 +292,7 @@ export class WritingService {
         ? { aiProvider: "offline", estimate: 0, price: 0 }
         : {
             aiProvider: spec.aiProvider,
-            estimate: creditsForTokens(estimateWritingTokens({ wordCount: spec.expectedWords, promptChars })),
+            estimate: creditsForTokens(estimateWritingTokens({ targetWords: spec.expectedWords, promptChars })),
             metered: true,
           }),
     });
@@ -466,15 +464,6 @@ function sessionOf(s: SessionContext): DocumentSession {
 }
 
 /** The ledger's split of a model call's tokens: the prompt, and everything after it. */
-export function billedUsage(usage: TokenUsage): Usage {
-  return { requestTokens: usage.inputTokens, responseTokens: Math.max(0, usage.totalTokens - usage.inputTokens) };
-}
-
-/** One signal that aborts when any of the given ones does. */
-export function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  return present.length === 1 ? present[0] : AbortSignal.any(present);
-}
 
 function toDraftRequest(s: SessionContext): DraftRequest {
   return {

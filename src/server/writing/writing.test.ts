@@ -2,6 +2,7 @@
 // execute → revise → final rewrite → revise-text, each free with an `offline` usage row, history
 // isolation, reset, validation, and OFFLINE_WRITER=off answering 503 on every writing endpoint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countWords } from "../../shared/text";
 import {
   type ExecuteRequestInput,
   type GenerationResponse,
@@ -9,14 +10,13 @@ import {
   messageText,
   type ReviseTextResponse,
 } from "../../shared/writing";
+import { NO_MODEL_MESSAGE } from "../ai/models";
 import { detectBuiltin } from "../detection";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
 import { appWithAdaAndBob, postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
-import { NO_MODEL_MESSAGE } from "./models";
 import { readSse } from "./testing/sse";
-import { countWords } from "./text";
 
 const SESSION = {
   currentDate: "2026-11-21",

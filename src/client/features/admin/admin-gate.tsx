@@ -11,11 +11,6 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useAuth } from "../auth/auth-context";
 
-export function useIsAdmin() {
-  const { user } = useAuth();
-  return user?.role === "admin";
-}
-
 export function AdminGate({ children }: { children: ReactNode }) {
   const { loading, user, openSignIn } = useAuth();
 

@@ -1,5 +1,6 @@
 // What each paid action is expected to cost, shown before the click ("about 5 credits"). Every figure
 // comes from src/shared/credits-math.ts and src/shared/limits.ts, the modules the server charges with.
+
 import {
   creditsForTokens,
   estimateDraftCredits,
@@ -9,6 +10,7 @@ import {
 } from "../../../shared/credits-math";
 import { CREDITS, SEO_CREDITS } from "../../../shared/limits";
 import { creditCount } from "../../../shared/plural";
+import { parseWordCount } from "../../../shared/writing";
 
 /** "about 5 credits" for a token-priced estimate; fixed prices read without "about". */
 export const aboutCredits = (n: number) => `about ${creditCount(n)}`;
@@ -26,9 +28,9 @@ export function writingCost(text: string, writer?: string): string {
   return writer === "offline" ? "free with the offline sample writer" : aboutCredits(estimateWritingCredits(text));
 }
 
-/** A new draft of `wordCount` words (the brief's characters add to the prompt). */
+/** A new draft of `wordCount` words, read as the server reads it (the brief's characters add to the prompt). */
 export const draftCost = (wordCount: number, briefChars = 0) =>
-  aboutCredits(estimateDraftCredits(wordCount, briefChars));
+  aboutCredits(estimateDraftCredits(parseWordCount(String(wordCount)), briefChars));
 
 /** SEO optimization with a model: the revision's estimate (the offline rules charge the HTML price). */
 export function seoOptimizeCredits(content: string): number {

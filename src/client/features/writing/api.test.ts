@@ -3,31 +3,6 @@ import { assistantMessage } from "../../../shared/writing";
 import { ApiError } from "../../lib/api";
 import { parseError } from "../../lib/errors";
 import { extractDraft, streamExecute, writerNote } from "./api";
-import { SseParser } from "./sse";
-
-describe("SseParser", () => {
-  it("parses events split anywhere, skips comments and joins data lines", () => {
-    const wire =
-      'event: start\ndata: {"requestId":"r"}\n\n: keep-alive\n\nevent: delta\ndata: {"text":"Hel"}\r\n\r\nevent: delta\ndata: a\ndata: b\n\n';
-    for (const size of [1, 2, 3, 7, wire.length]) {
-      const p = new SseParser();
-      const events = [];
-      for (let i = 0; i < wire.length; i += size) events.push(...p.push(wire.slice(i, i + size)));
-      events.push(...p.flush());
-      expect(events).toEqual([
-        { event: "start", data: '{"requestId":"r"}' },
-        { event: "delta", data: '{"text":"Hel"}' },
-        { event: "delta", data: "a\nb" },
-      ]);
-    }
-  });
-
-  it("keeps a last event that has no blank line after it", () => {
-    const p = new SseParser();
-    expect(p.push("event: done\ndata: {}")).toEqual([]);
-    expect(p.flush()).toEqual([{ event: "done", data: "{}" }]);
-  });
-});
 
 describe("extractDraft", () => {
   const msg = assistantMessage("# Title\n\nBody.", "offline", "offline-writer");

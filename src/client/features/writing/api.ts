@@ -25,32 +25,24 @@
 // isAbortError(err)                                               true for a cancelled call
 import { useQuery } from "@tanstack/react-query";
 import type {
-  AiProvider,
   ExecuteRequestInput,
   FinalRewriteRequestInput,
   GenerationResponse,
   HistoryItem,
   ReviseTextRequestInput,
   ReviseTextResponse,
+  StreamStart,
   Writer,
 } from "../../../shared/writing";
+import { sseMessages, writingEvent } from "../../../shared/writing-stream";
 import { ApiError, apiFetch } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { SseParser } from "./sse";
 import type { DraftResult } from "./types";
 
 /** TanStack Query key of GET /api/history (the default queryFn GETs it). */
 export const HISTORY_KEY = ["/api/history"] as const;
 
-/** Who answered a streamed call, sent before the first word. */
-export interface StreamStart {
-  requestId: string;
-  writer: Writer;
-  model: string;
-  aiProvider: AiProvider;
-  /** The document the text is saved to: known before the first word, so a screen can put it in its URL. */
-  documentId: string;
-}
+export type { StreamStart };
 
 export interface StreamOptions {
   /** Aborting cancels the model call on the server; the caller pays only for what was written. */
@@ -93,39 +85,29 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
     return withNotice((text ? JSON.parse(text) : null) as R);
   }
 
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
   let soFar = "";
-  const onAbort = () => void reader.cancel().catch(() => {});
-  opts.signal?.addEventListener("abort", onAbort, { once: true });
-  try {
-    for (;;) {
-      opts.signal?.throwIfAborted();
-      const { value, done } = await reader.read();
-      const events = done ? parser.flush() : parser.push(value);
-      for (const ev of events) {
-        if (ev.event === "start") {
-          opts.onStart?.(JSON.parse(ev.data) as StreamStart);
-        } else if (ev.event === "delta") {
-          const { text } = JSON.parse(ev.data) as { text: string };
-          soFar += text;
-          opts.onDelta?.(text, soFar);
-        } else if (ev.event === "done") {
-          return withNotice(JSON.parse(ev.data) as R);
-        } else if (ev.event === "error") {
-          const data = JSON.parse(ev.data) as { error?: string; code?: string; status?: number };
-          throw new ApiError(
-            typeof data.status === "number" ? data.status : 500,
-            JSON.stringify({ error: data.error || "Please try again", code: data.code }),
-          );
-        }
-      }
-      if (done) break;
+  let result: R | undefined;
+  // Read to the end of the stream (the server closes it after `done`): leaving early would cancel it.
+  for await (const message of sseMessages(res.body, opts.signal)) {
+    opts.signal?.throwIfAborted();
+    const ev = writingEvent(message);
+    if (ev.event === "start") {
+      opts.onStart?.(ev.data);
+    } else if (ev.event === "delta") {
+      soFar += ev.data.text;
+      opts.onDelta?.(ev.data.text, soFar);
+    } else if (ev.event === "done") {
+      result = ev.data as R;
+    } else if (ev.event === "error") {
+      const { error, code, status } = ev.data;
+      throw new ApiError(
+        typeof status === "number" ? status : 500,
+        JSON.stringify({ error: error || "Please try again", code }),
+      );
     }
-  } finally {
-    opts.signal?.removeEventListener("abort", onAbort);
   }
   opts.signal?.throwIfAborted();
+  if (result !== undefined) return withNotice(result);
   throw new ApiError(502, JSON.stringify({ error: STREAM_CLOSED }));
 }
 

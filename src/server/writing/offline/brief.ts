@@ -2,8 +2,11 @@
 // program, with the costs, the tools and the mistakes to avoid") into what the offline writer needs:
 // a title, the topic as a phrase that reads after "about", the audience, the purpose, the kind of
 // post and the things the brief asks to cover. Whatever it can't read stays in the topic.
-import { type DraftRequest, parseWordCount } from "../prose";
-import { capitalize, countWords, lowerFirst, splitSentences } from "../text";
+
+import { blockSentences, capitalize, countWords } from "../../../shared/text";
+import { parseWordCount } from "../../../shared/writing";
+import type { DraftRequest } from "../prose";
+import { lowerFirst } from "../text";
 
 export type Kind = "guide" | "explainer" | "comparison" | "list" | "checklist" | "post";
 
@@ -49,7 +52,7 @@ function normalise(raw: string): { text: string; question: boolean } {
     .replace(/\s+/g, " ")
     .trim();
   if (/[A-Z]{3}/.test(text) && text === text.toUpperCase()) text = text.toLowerCase();
-  const first = splitSentences(text)[0] ?? text;
+  const first = blockSentences(text)[0] ?? text;
   const question = /\?\s*$/.test(first);
   return { text: first.replace(/[\s.?!;:,]+$/, ""), question };
 }
@@ -88,7 +91,7 @@ function listItems(list: string): string[] {
 
 /** "Mention photos and reviews." in the additional context. */
 function contextItems(context: string): string[] {
-  return splitSentences(context).flatMap((sentence) => {
+  return blockSentences(context).flatMap((sentence) => {
     const m = sentence.match(/^(?:please\s+)?(?:mention|include|cover|discuss|add|talk about|focus on)\s+(.+?)[.!]?$/i);
     return m ? listItems(m[1]).map((i) => i.toLowerCase()) : [];
   });

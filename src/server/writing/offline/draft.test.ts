@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { countWords, splitSentences } from "../../../shared/text";
 import { type DraftRequest, STOCK_PHRASES } from "../prose";
-import { countWords, proseSentences } from "../text";
+
+const proseSentences = (md: string) => splitSentences(md).map((s) => s.text);
+
 import { plantCount, writeOfflineDraft } from "./draft";
 import { fixSentence } from "./fixes";
 

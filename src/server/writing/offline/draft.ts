@@ -1,8 +1,10 @@
 // Writes a sample draft from a brief: the title, an introduction, the outline's sections filled to
 // the word budget from the sentence bank, a few planted habits (./habits.ts), and a next step.
 // Deterministic: the same request gives the same draft, byte for byte.
+
+import { blockSentences, capitalize, countWords } from "../../../shared/text";
 import type { DraftRequest } from "../prose";
-import { capitalize, countWords, createRng, hashString, joinList, pick, shuffle, splitSentences } from "../text";
+import { createRng, hashString, joinList, pick, shuffle } from "../text";
 import { FRAGMENTS, GENERAL } from "./bank";
 import { type Brief, readBrief } from "./brief";
 import { fixArticles } from "./grammar";
@@ -63,8 +65,8 @@ class Pen {
   /** Adds the filled template to the paragraph unless one of its sentences was already used. */
   say(template: string, focus: string, fragments = true): boolean {
     const text = this.fill(template, focus);
-    if (!text || splitSentences(text).some((s) => this.used.has(key(s)))) return false;
-    for (const s of splitSentences(text)) this.used.add(key(s));
+    if (!text || blockSentences(text).some((s) => this.used.has(key(s)))) return false;
+    for (const s of blockSentences(text)) this.used.add(key(s));
     this.paragraph.push(text);
     this.words += countWords(text);
     if (fragments && countWords(text) > 20 && this.rng() < 0.25) this.fragment();

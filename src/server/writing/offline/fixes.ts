@@ -2,7 +2,7 @@
 // recognises its habit from the sentence's own text — never from the wording of a detector's
 // reason, which changes whenever the detector is retrained — and returns the sentence unchanged
 // when the habit isn't there.
-import { countWords } from "../text";
+import { countWords } from "../../../shared/text";
 import { capitalizeSentence, fixArticles } from "./grammar";
 
 /** Stock AI vocabulary and promotional adjectives → the plain word ("_" stands for a space). */

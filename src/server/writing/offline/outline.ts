@@ -1,7 +1,7 @@
 // The sections of a draft for each kind of brief: the sections the kind always has, one section per
 // thing the brief asks to cover, a "Mistakes to avoid" list, then the closing next step. Headings
 // are in sentence case; {a} and {b} are the sides of a comparison, {who} the audience or "you".
-import { capitalize } from "../text";
+import { capitalize } from "../../../shared/text";
 import { ITEM_GENERIC, ITEM_TIPS, MISTAKES } from "./bank";
 import type { Brief, Kind } from "./brief";
 

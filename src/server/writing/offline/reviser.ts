@@ -1,7 +1,8 @@
 // The offline reviser: Revise, Final Rewrite and the revise-text tool without a model. It changes
 // only the sentences it is given (or, for pasted text, those where it recognises a habit) and leaves
 // every other byte of the document as it was.
-import { escapeRegExp, proseSentences } from "../text";
+import { splitSentences } from "../../../shared/text";
+import { escapeRegExp } from "../text";
 import { fixSentence } from "./fixes";
 
 /** Revise breaks sentences longer than this; Final Rewrite also evens out the rhythm with a lower bar. */
@@ -77,6 +78,8 @@ export function finalRewriteOffline(input: {
 
 /** The revise-text tool: every sentence in which a habit is recognised, and only those. */
 export function reviseTextOffline(text: string): string {
-  const changed = proseSentences(text).filter((s) => fixSentence(s, REVISE_MAX_WORDS) !== s);
+  const changed = splitSentences(text)
+    .map((s) => s.text)
+    .filter((s) => fixSentence(s, REVISE_MAX_WORDS) !== s);
   return rewriteSentences(text, changed, REVISE_MAX_WORDS);
 }

@@ -274,5 +274,3 @@ export function useResultsSession({
     generateFinal,
   };
 }
-
-export type ResultsSession = ReturnType<typeof useResultsSession>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, splitSentences } from "./sentences";
+import { blockSentences, countMarkdownWords, countWords, splitSentences } from "./text";
 
 const texts = (input: string) => splitSentences(input).map((s) => s.text);
 
@@ -62,6 +62,33 @@ describe("splitSentences", () => {
   });
 
   it("counts words without link targets", () => {
-    expect(countWords("See [the docs](https://example.com/very/long/path) now.")).toBe(4);
+    expect(countMarkdownWords("See [the docs](https://example.com/very/long/path) now.")).toBe(4);
+  });
+});
+
+describe("blockSentences", () => {
+  it("splits one block of plain prose like the detector does, with white space folded", () => {
+    expect(blockSentences("Feed it twice, e.g. at 8 and 20.\nThen bake.  It costs 3.5 euros!")).toEqual([
+      "Feed it twice, e.g. at 8 and 20.",
+      "Then bake.",
+      "It costs 3.5 euros!",
+    ]);
+    expect(blockSentences("  ")).toEqual([]);
+  });
+});
+
+describe("blockSentences keeps what the detector skips", () => {
+  it("keeps an image, a link or a lone number as a piece of its own", () => {
+    expect(blockSentences("See below. ![A baker](https://a.example/b.jpg) 42.")).toEqual([
+      "See below.",
+      "![A baker](https://a.example/b.jpg) 42.",
+    ]);
+  });
+});
+
+describe("countWords", () => {
+  it("counts the words of plain text, in linear time even on a run of brackets", () => {
+    expect(countWords("Feed the starter, don't rush: 3.5 hours.")).toBe(7);
+    expect(countWords(`${"[".repeat(200_000)} done`)).toBe(1);
   });
 });

@@ -6,8 +6,8 @@ import { createOpenAI, type OpenAIProvider } from "@ai-sdk/openai";
 import { APICallError, type LanguageModel, RetryError, streamText, type ToolSet } from "ai";
 import { FIXED_API_PARAMETERS } from "../../shared/limits";
 import { type AiProvider, OFFLINE_MODEL, type Writer } from "../../shared/writing";
+import type { Usage } from "../credits/charge";
 import { AppError } from "../errors";
-import type { PromptPair } from "./prose";
 
 export interface ModelSettings {
   /**
@@ -29,6 +29,11 @@ export interface ModelOptions {
   offlineChunkDelayMs?: number;
   /** Web searches Claude may run per call. */
   anthropicMaxSearches?: number;
+}
+
+export interface PromptPair {
+  system: string;
+  prompt: string;
 }
 
 export interface TokenUsage {
@@ -384,4 +389,15 @@ export function classifyProviderError(err: unknown): AppError {
     );
   }
   return new AppError("PROVIDER_ERROR", PROVIDER_MESSAGES.failed);
+}
+
+/** Token usage as the ledger bills it. */
+export function billedUsage(usage: TokenUsage): Usage {
+  return { requestTokens: usage.inputTokens, responseTokens: Math.max(0, usage.totalTokens - usage.inputTokens) };
+}
+
+/** One signal that aborts when any of the given ones does. */
+export function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  return present.length === 1 ? present[0] : AbortSignal.any(present);
 }

@@ -1,5 +1,7 @@
 /**
- * Markdown-aware sentence splitter for the AI detector.
+ * The one text module: words, word counts and sentences, for detection, writing and SEO (pure, no
+ * dependencies). The sentence splitter is the AI detector's: its features were trained on these
+ * splits, so a change here changes detection results (`npm run check:detector` guards it).
  *
  * Drafts arrive as Markdown. Headings, code, tables, HTML and link targets are
  * not prose, so they are never scored or flagged; list items and block quotes
@@ -26,12 +28,31 @@ export function tokenizeWords(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+/** Words of plain text (linear in its length, whatever it holds). */
 export function countWords(text: string): number {
+  return tokenizeWords(text).length;
+}
+
+/**
+ * Words of a Markdown draft as the detector counts them (link targets, images and code left out).
+ * Its regular expressions backtrack on long runs of brackets: for text already length-limited.
+ */
+export function countMarkdownWords(text: string): number {
   return tokenizeWords(stripInlineMarkdown(text)).length;
 }
 
+/** The first character upper-cased. */
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A character (or pair) that stripInlineMarkdown's replacements below can match. */
+const INLINE_SYNTAX = /[[`*~<\n]|__|https?:\/\//;
+
 /** Removes inline Markdown that is syntax rather than prose: link targets, images, code spans, emphasis. */
 export function stripInlineMarkdown(text: string): string {
+  // Most sentences hold none of the syntax below: then only the white space changes.
+  if (!INLINE_SYNTAX.test(text)) return text.replace(/\s+/g, " ").trim();
   return text
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
@@ -93,7 +114,15 @@ function isPlainHeading(block: string): boolean {
 }
 
 /** Splits one prose block [from, to) of `text` into sentence spans. */
-function splitBlock(text: string, from: number, to: number, out: SentenceSpan[], listItem = false): void {
+function splitBlock(
+  text: string,
+  from: number,
+  to: number,
+  out: SentenceSpan[],
+  listItem = false,
+  /** Keep every piece with a letter or digit (text that is rewritten must not lose any). */
+  keepAll = false,
+): void {
   let sentenceStart = from;
   let i = from;
   while (i < to) {
@@ -122,19 +151,31 @@ function splitBlock(text: string, from: number, to: number, out: SentenceSpan[],
       // capitalise ("it was bad. the end was worse.") still get their sentences.
       ((lowerNext && !singleDot) || (singleDot && isAbbreviation(text, i, nextChar)));
     if (!continues) {
-      pushSentence(text, sentenceStart, end, out, listItem);
+      pushSentence(text, sentenceStart, end, out, listItem, keepAll);
       sentenceStart = next;
     }
     i = end;
   }
-  pushSentence(text, sentenceStart, to, out, listItem);
+  pushSentence(text, sentenceStart, to, out, listItem, keepAll);
 }
 
-function pushSentence(text: string, start: number, end: number, out: SentenceSpan[], listItem: boolean): void {
+function pushSentence(
+  text: string,
+  start: number,
+  end: number,
+  out: SentenceSpan[],
+  listItem: boolean,
+  keepAll: boolean,
+): void {
   while (start < end && /\s/.test(text[start])) start++;
   while (end > start && /\s/.test(text[end - 1])) end--;
   if (end <= start) return;
   const raw = text.slice(start, end);
+  if (keepAll) {
+    // Text to rewrite (blockSentences): only the piece itself matters.
+    if (/[\p{L}\p{N}]/u.test(raw)) out.push({ text: raw, start, end, plain: raw });
+    return;
+  }
   const plain = stripInlineMarkdown(raw);
   // Lone numbers, stray symbols or a bare link are not sentences to judge.
   if (!/\p{L}{2,}/u.test(plain)) return;
@@ -150,6 +191,17 @@ const HTML_LINE = /^\s*<\/?[A-Za-z!?]/;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/;
 const BLOCK_QUOTE = /^ {0,3}>[ \t]?/;
 const INDENTED_CODE = /^(?: {4}|\t)/;
+
+/**
+ * Sentences of one block of prose (a paragraph or a list item), in order, white space folded: the
+ * detector's boundaries, but no piece with a letter or digit is left out (an image, a lone number).
+ */
+export function blockSentences(block: string): string[] {
+  const text = block.replace(/\s+/g, " ").trim();
+  const out: SentenceSpan[] = [];
+  splitBlock(text, 0, text.length, out, false, true);
+  return out.map((s) => s.text);
+}
 
 /**
  * Splits Markdown (or plain text) into prose sentences with offsets into `text`.

@@ -1,0 +1,91 @@
+// The signed-in user of a request: Better Auth's session, looked up from the cookie or bearer token
+// and cached for a few seconds. Lives in auth/ so that http/ never imports a feature.
+import type { MiddlewareHandler } from "hono";
+import type { SessionUser } from "../../shared/auth";
+import type { AppEnv } from "../http/types";
+import type { Auth } from "./auth";
+
+/**
+ * Resolves the session from the cookie or the bearer token (Better Auth's bearer plugin). Lookups
+ * are cached in-process for a few seconds per credential (Better Auth's own cookie cache allows
+ * minutes); signing out through this process drops the entry at once.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser | null; expires: number }>();
+  constructor(
+    private readonly ttlMs = 5000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  static keyOf(headers: Headers): string | null {
+    const bearer = headers.get("authorization");
+    if (bearer) return `b:${bearer}`;
+    const cookie = headers.get("cookie")?.match(/(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=([^;]+)/);
+    return cookie ? `c:${cookie[2]}` : null;
+  }
+
+  get(key: string): SessionUser | null | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.user;
+  }
+
+  set(key: string, user: SessionUser | null) {
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, { user, expires: Date.now() + this.ttlMs });
+  }
+
+  forget(headers: Headers) {
+    const key = SessionCache.keyOf(headers);
+    if (key) this.entries.delete(key);
+  }
+
+  /** Sessions ended elsewhere (password change or reset, sign out everywhere, account deleted). */
+  clear() {
+    this.entries.clear();
+  }
+}
+
+export const sessionUser =
+  (auth: Auth, cache: SessionCache): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const key = SessionCache.keyOf(c.req.raw.headers);
+    if (key) {
+      let user = cache.get(key);
+      if (user === undefined) {
+        const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+        const u = session?.user as
+          | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
+          | undefined;
+        user = u ? toSessionUser(u) : null;
+        cache.set(key, user);
+      }
+      c.set("user", user);
+    }
+    await next();
+  };
+
+/** The app's view of a Better Auth user (username, role and verification defaulted). */
+export function toSessionUser(u: {
+  id: string;
+  email: string;
+  username?: string | null;
+  name: string;
+  role?: string | null;
+  image?: string | null;
+  emailVerified?: boolean;
+}): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username ?? "",
+    name: u.name,
+    role: u.role ?? "user",
+    image: u.image,
+    emailVerified: u.emailVerified === true,
+  };
+}
