@@ -4,14 +4,12 @@
 // The draft's document is in the URL (`?document=`): a reload reopens the loop from it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Files, TerminalSquare } from "lucide-react";
+import { ArrowLeft, TerminalSquare } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
+import { PAGE_ROUTES } from "../../../../shared/routes";
 import { SessionContext } from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
@@ -20,6 +18,7 @@ import { useAuth } from "../../auth/auth-context";
 import { DetectionPanel } from "../../detection";
 import { SeoPanel } from "../../seo";
 import { execute, HISTORY_KEY, resetHistory } from "../api";
+import { HeaderLinks } from "../header-links";
 import type { ExecuteState } from "./execute-button";
 import { isSignedOutError, NoContentError, toastNoContent, toastStepFailure } from "./failures";
 import { FinalEnhancedText } from "./final-enhanced-text";
@@ -259,20 +258,7 @@ function ConsoleHeader({
           </span>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2 self-start sm:self-auto">
-        {documentId && (
-          <Button asChild variant="outline" size="sm">
-            <Link to={documentPath(documentId)}>
-              <Files aria-hidden="true" /> Every version in Documents
-            </Link>
-          </Button>
-        )}
-        <Button asChild variant="outline" size="sm">
-          <Link to={PAGE_ROUTES.product}>
-            <ArrowLeft aria-hidden="true" /> Back to Draftsmith
-          </Link>
-        </Button>
-      </div>
+      <HeaderLinks documentId={documentId} to={PAGE_ROUTES.product} icon={ArrowLeft} label="Back to Draftsmith" />
     </div>
   );
 }

@@ -1,12 +1,11 @@
 // The full app's header card: the title, the model and style badges, and the links to the
 // document's versions and to the PROSE console.
-import { Files, TerminalSquare } from "lucide-react";
-import { Link } from "react-router";
-import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
+import { TerminalSquare } from "lucide-react";
+import { PAGE_ROUTES } from "../../../../shared/routes";
 import type { AiProvider, WritingStyle } from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { MODEL_LABELS, WRITING_STYLE_LABELS } from "../console/session-defaults";
+import { HeaderLinks } from "../header-links";
 
 export function FullAppHeader({
   provider,
@@ -28,20 +27,7 @@ export function FullAppHeader({
           </Badge>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2 self-start sm:self-auto">
-        {documentId && (
-          <Button asChild variant="outline" size="sm">
-            <Link to={documentPath(documentId)}>
-              <Files aria-hidden="true" /> Every version in Documents
-            </Link>
-          </Button>
-        )}
-        <Button asChild variant="outline" size="sm">
-          <Link to={PAGE_ROUTES.console}>
-            <TerminalSquare aria-hidden="true" /> PROSE console
-          </Link>
-        </Button>
-      </div>
+      <HeaderLinks documentId={documentId} to={PAGE_ROUTES.console} icon={TerminalSquare} label="PROSE console" />
     </div>
   );
 }
