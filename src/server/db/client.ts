@@ -91,6 +91,26 @@ export function installDrizzleParsers(client: PGlite): void {
     })) as PGlite["transaction"];
 }
 
+/**
+ * Whether the last migration of the journal is already applied (drizzle's own test: a migration
+ * runs when its `when` is later than the newest `created_at`). Drizzle's migrator reads and hashes
+ * every migration file and runs its DDL even when nothing is left to do (~0.2 s of a PGlite start).
+ */
+async function pgliteMigrationsApplied(client: PGlite): Promise<boolean> {
+  try {
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
+    const last = Math.max(...journal.entries.map((e) => e.when));
+    const { rows } = await client.query<{ created_at: string }>(
+      "SELECT max(created_at)::text AS created_at FROM drizzle.__drizzle_migrations",
+    );
+    return Number(rows[0]?.created_at) >= last;
+  } catch {
+    return false; // no migrations table yet (a new database), or an unreadable journal: migrate
+  }
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
@@ -130,7 +150,8 @@ export async function openDatabase(opts: {
     await client.waitReady;
     installDrizzleParsers(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS });
+    if (!(await pgliteMigrationsApplied(client)))
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS });
     return {
       db,
       kind: "pglite",

@@ -1,21 +1,26 @@
-import { Coins, CreditCard, Link2, LogOut, Menu, Settings, Shield, UserRound } from "lucide-react";
+import { Coins, Menu, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
 import { titleFor } from "../../lib/document-title";
 import { useAuth } from "../auth/auth-context";
 import { VerifyEmailBanner } from "../auth/verify-email-banner";
 import { InsufficientCreditsProvider } from "../credits/insufficient-credits-dialog";
+
+// The account menu (radix DropdownMenu) and the phone menu's sheet (radix Dialog) load when first
+// needed: signed-out visitors of the landing page never download them.
+const AccountMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.AccountMenu })));
+const MobileNavSheet = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileNavSheet })));
+
+/** The account menu's trigger as it looks before the menu's code has loaded (no layout shift). */
+function AccountMenuButton() {
+  return (
+    <Button variant="outline" size="icon" aria-label="Account menu" aria-haspopup="menu">
+      <UserRound />
+    </Button>
+  );
+}
 
 // The sign-in forms (and zod, react-hook-form) load when the dialog first opens, not with the landing page.
 const SignInDialog = lazy(() => import("../auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })));
@@ -42,8 +47,10 @@ export function Logo() {
   );
 }
 
+export type MainLink = { to: string; label: string };
+
 /** The header's page links: the desktop bar and the phone menu list the same ones. */
-function mainLinks(signedIn: boolean): { to: string; label: string }[] {
+function mainLinks(signedIn: boolean): MainLink[] {
   return [
     { to: PAGE_ROUTES.generate, label: "Full app" },
     ...(signedIn ? [{ to: PAGE_ROUTES.documents, label: "Documents" }] : []),
@@ -53,44 +60,44 @@ function mainLinks(signedIn: boolean): { to: string; label: string }[] {
 }
 
 /**
- * Below `md` the header has no room for its links: a menu button opens them in a sheet (a radix
- * Dialog, so focus stays inside until it closes), and a route change closes it.
+ * Below `md` a menu button opens the header's links in a sheet (a radix Dialog in
+ * `header-menus.tsx`, loaded on the first click, so the landing page does not carry it). The
+ * button stays the same element; the sheet opens controlled, and the Dialog's focus scope returns
+ * focus to the button when it closes.
  */
 function MobileNav({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the route changes
   useEffect(() => setOpen(false), [pathname]);
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu />
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="left-auto right-0 top-0 h-full max-h-none w-72 max-w-[85vw] translate-x-0 translate-y-0 rounded-none rounded-l-xl">
-        <DialogTitle>Menu</DialogTitle>
-        <DialogDescription className="sr-only">Pages of Draftsmith</DialogDescription>
-        <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
-          {mainLinks(signedIn).map((l) => (
-            <Link
-              key={l.to}
-              to={l.to}
-              aria-current={pathname === l.to ? "page" : undefined}
-              className="rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-slate-100 aria-[current=page]:font-medium"
-            >
-              {l.label}
-            </Link>
-          ))}
-        </nav>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        variant="outline"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileNavSheet open={open} onOpenChange={setOpen} links={mainLinks(signedIn)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
 export function Header() {
-  const { user, credits, loading, openSignIn, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user, credits, loading, openSignIn } = useAuth();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
@@ -116,43 +123,9 @@ export function Header() {
                 <span>{credits?.availableCredits ?? "…"}</span>
                 <span className="hidden sm:inline">credits</span>
               </Link>
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button variant="outline" size="icon" aria-label="Account menu">
-                    <UserRound />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.billing)}>
-                    <Coins className="size-4" /> Credits: {credits?.availableCredits ?? 0}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.billing)}>
-                    <CreditCard className="size-4" /> Billing
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.settings)}>
-                    <Settings className="size-4" /> Settings
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.settingsConnections)}>
-                    <Link2 className="size-4" /> Connections
-                  </DropdownMenuItem>
-                  {user.role === "admin" && (
-                    <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.adminCampaigns)}>
-                      <Shield className="size-4" /> Admin
-                    </DropdownMenuItem>
-                  )}
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem
-                    onSelect={async () => {
-                      await signOut();
-                      navigate(PAGE_ROUTES.product);
-                    }}
-                  >
-                    <LogOut className="size-4" /> Sign out
-                  </DropdownMenuItem>
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <Suspense fallback={<AccountMenuButton />}>
+                <AccountMenu />
+              </Suspense>
             </>
           ) : (
             <>
