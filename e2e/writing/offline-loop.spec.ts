@@ -68,7 +68,9 @@ async function expectFewerFlagged(summary: Locator, flagged: number) {
 async function finishWithSeoHtml(page: Page, button: string, before: number) {
   const seo = page.getByTestId("seo-panel");
   await seo.getByRole("button", { name: button }).click();
-  await expect(seo.getByTestId("seo-html")).toHaveValue(/wp:paragraph/);
+  // The full app shows the code in its panel; the Results screen shows it once, in its SEO HTML tab.
+  const code = seo.getByTestId("seo-html").or(page.getByTestId("seo-html-tab-code")).first();
+  await expect(code).toHaveValue(/wp:paragraph/, { timeout: 20_000 });
   await expect.poll(() => usage(page).then((rows) => rows.length)).toBe(5);
   await expectOnlyDetectionAndSeoCharged(page, before - (await balance(page)));
   await expectUsageHistoryLabelled(page);
