@@ -187,6 +187,7 @@ test.describe("PROSE console", () => {
 
     // Nothing to work on yet.
     await expect(tool.getByRole("button", { name: "Revise with PROSE" })).toBeDisabled();
+    await expect(tool.getByText("Paste or type the text to revise first.")).toBeVisible();
     await text.fill("   ");
     await text.press("Control+Enter");
     await expect(toast(page)).toContainText("Text Required");

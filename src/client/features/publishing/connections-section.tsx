@@ -349,6 +349,11 @@ function ShopifyForm({ onDone }: { onDone: () => void }) {
               </option>
             ))}
           </NativeSelect>
+          {store.blogs.length === 0 && (
+            <p className="text-xs text-slate-600" data-testid="no-blog-reason">
+              {store.shopName} has no blog yet: add one in Shopify (Online Store → Blog posts), then find blogs again.
+            </p>
+          )}
         </div>
       )}
       {error && (

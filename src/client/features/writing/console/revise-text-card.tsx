@@ -87,6 +87,7 @@ export function ReviseTextCard({ tool }: { tool: ReviseTextTool }) {
             {revising ? "Revising…" : "Revise with PROSE"}
           </Button>
         </div>
+        {blank && <p className="text-xs text-slate-600">Paste or type the text to revise first.</p>}
       </form>
 
       {tool.revised && (
