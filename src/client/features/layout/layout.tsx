@@ -13,10 +13,13 @@ import { InsufficientCreditsProvider } from "../credits/insufficient-credits-dia
 const AccountMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.AccountMenu })));
 const MobileNavSheet = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileNavSheet })));
 
-/** The account menu's trigger as it looks before the menu's code has loaded (no layout shift). */
+/**
+ * The account menu's trigger as it looks before the menu's code has loaded (no layout shift);
+ * disabled until then, so a click is never swallowed by a button that can't open anything yet.
+ */
 function AccountMenuButton() {
   return (
-    <Button variant="outline" size="icon" aria-label="Account menu" aria-haspopup="menu">
+    <Button variant="outline" size="icon" aria-label="Account menu" aria-haspopup="menu" disabled>
       <UserRound />
     </Button>
   );
