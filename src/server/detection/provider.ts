@@ -235,39 +235,67 @@ export interface ProviderOptions {
   timeoutMs?: number;
 }
 
+/** One third-party detector: where its API is, how the key is sent, and how its answer is read. */
+export interface ProviderAdapter {
+  detector: DetectorName;
+  defaultBaseUrl: string;
+  path: string;
+  /** Headers beside the JSON ones (a key sent as a header). */
+  headers: (apiKey: string) => Record<string, string>;
+  body: (apiKey: string, text: string) => unknown;
+  /** The provider's answer as a judgement and its sentences, or null when it is malformed. */
+  read: (body: unknown) => { judgement: ProviderJudgement; sentences: ProviderSentence[] } | null;
+}
+
 /**
- * One provider call: the prechecks, a JSON POST to `{baseUrl}{path}` (the key sent as `request`
- * says), the answer shaped by `read`, and any failure turned into an unavailable result.
+ * One provider call: the prechecks, a JSON POST to `{baseUrl}{path}` (the key sent as the adapter
+ * says), the answer read by the adapter, and any failure turned into an unavailable result.
  */
-export async function callProvider(
-  detector: DetectorName,
+export async function detectWithProvider(
+  adapter: ProviderAdapter,
   text: string,
   options: ProviderOptions,
-  request: {
-    defaultBaseUrl: string;
-    path: string;
-    headers: (apiKey: string) => Record<string, string>;
-    body: (apiKey: string) => unknown;
-  },
-  read: (body: unknown) => DetectionResult,
   signal?: AbortSignal,
 ): Promise<DetectionResult> {
+  const { detector } = adapter;
   const refused = precheck(detector, text, options.apiKey);
   if (refused) return refused;
   const apiKey = options.apiKey!;
-  const base = (options.baseUrl ?? request.defaultBaseUrl).replace(/\/+$/, "");
+  const base = (options.baseUrl ?? adapter.defaultBaseUrl).replace(/\/+$/, "");
   try {
     const body = await postJson(
-      `${base}${request.path}`,
-      request.headers(apiKey),
-      request.body(apiKey),
+      `${base}${adapter.path}`,
+      adapter.headers(apiKey),
+      adapter.body(apiKey, text),
       options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       signal,
     );
-    return read(body);
+    const read = adapter.read(body);
+    if (!read) return unavailable(detector, "malformed response", text);
+    return providerResult(detector, text, read.judgement, read.sentences);
   } catch (error) {
     return unavailable(detector, error instanceof ProviderError ? error.message : "unexpected error", text);
   }
+}
+
+/**
+ * A provider's sentence list, `{[textKey]: string, [scoreKey]: probability, [flagKey]?: boolean}[]`;
+ * entries that are not of that shape are skipped.
+ */
+export function readProviderSentences(
+  list: unknown,
+  keys: { text: string; score: string; flag?: string },
+): ProviderSentence[] {
+  if (!Array.isArray(list)) return [];
+  const sentences: ProviderSentence[] = [];
+  for (const raw of list as (Record<string, unknown> | null)[]) {
+    const sentence = raw?.[keys.text];
+    const score = raw?.[keys.score];
+    if (typeof sentence !== "string" || !isProbability(score)) continue;
+    const flag = keys.flag ? raw?.[keys.flag] : undefined;
+    sentences.push({ sentence, score, flagged: typeof flag === "boolean" ? flag : undefined });
+  }
+  return sentences;
 }
 
 /** Checks common to every provider before any network call. */
