@@ -4,18 +4,11 @@
  * ("human" | "ai" | "mixed") and confidence_category ("high" | "medium" | "low") for the verdict, and
  * sentences[]{sentence, generated_prob, highlight_sentence_for_ai}.
  */
-import type { DetectionResult } from "../../shared/detection";
-import {
-  detectWithProvider,
-  isProbability,
-  type ProviderAdapter,
-  type ProviderOptions,
-  readProviderSentences,
-} from "./provider";
+import { isProbability, type ProviderAdapter, readProviderSentences } from "./provider";
 
 export const GPTZERO_DEFAULT_BASE_URL = "https://api.gptzero.me";
 
-const GPTZERO: ProviderAdapter = {
+export const GPTZERO: ProviderAdapter = {
   detector: "gptzero",
   defaultBaseUrl: GPTZERO_DEFAULT_BASE_URL,
   path: "/v2/predict/text",
@@ -48,9 +41,3 @@ const GPTZERO: ProviderAdapter = {
     };
   },
 };
-
-export const detectWithGptZero = (
-  text: string,
-  options: ProviderOptions,
-  signal?: AbortSignal,
-): Promise<DetectionResult> => detectWithProvider(GPTZERO, text, options, signal);

@@ -5,12 +5,13 @@
  */
 import type { DetectionResult, DetectorName } from "../../shared/detection";
 import { detectBuiltin } from "./builtin";
-import { detectWithGptZero } from "./gptzero";
-import { detectWithSapling } from "./sapling";
+import { GPTZERO } from "./gptzero";
+import { detectWithProvider } from "./provider";
+import { SAPLING } from "./sapling";
 
 export { detectBuiltin } from "./builtin";
-export { detectWithGptZero, GPTZERO_DEFAULT_BASE_URL } from "./gptzero";
-export { detectWithSapling, SAPLING_DEFAULT_BASE_URL } from "./sapling";
+export { GPTZERO_DEFAULT_BASE_URL } from "./gptzero";
+export { SAPLING_DEFAULT_BASE_URL } from "./sapling";
 
 export interface Detector {
   name: string;
@@ -27,32 +28,17 @@ export interface CreateDetectorOptions {
 }
 
 export function createDetector(opts: CreateDetectorOptions): Detector {
-  switch (opts.detector) {
-    case "gptzero":
-      return {
-        name: "gptzero",
-        detect: (text, call) =>
-          detectWithGptZero(
-            text,
-            { apiKey: opts.gptzeroApiKey, baseUrl: opts.gptzeroBaseUrl, timeoutMs: opts.timeoutMs },
-            call?.signal,
-          ),
-      };
-    case "sapling":
-      return {
-        name: "sapling",
-        detect: (text, call) =>
-          detectWithSapling(
-            text,
-            { apiKey: opts.saplingApiKey, baseUrl: opts.saplingBaseUrl, timeoutMs: opts.timeoutMs },
-            call?.signal,
-          ),
-      };
-    default:
-      return {
-        name: "builtin",
-        // In-process (tests, scripts); the app runs it in the CPU pool instead (cpu/detector.ts).
-        detect: async (text) => detectBuiltin(text),
-      };
+  const { detector, timeoutMs } = opts;
+  if (detector !== "gptzero" && detector !== "sapling") {
+    return {
+      name: "builtin",
+      // In-process (tests, scripts); the app runs it in the CPU pool instead (cpu/detector.ts).
+      detect: async (text) => detectBuiltin(text),
+    };
   }
+  const [adapter, options] =
+    detector === "gptzero"
+      ? [GPTZERO, { apiKey: opts.gptzeroApiKey, baseUrl: opts.gptzeroBaseUrl, timeoutMs }]
+      : [SAPLING, { apiKey: opts.saplingApiKey, baseUrl: opts.saplingBaseUrl, timeoutMs }];
+  return { name: detector, detect: (text, call) => detectWithProvider(adapter, text, options, call?.signal) };
 }

@@ -2,18 +2,11 @@
  * Sapling adapter: POST {base}/api/v1/aidetect, body {key, text, sent_scores: true}.
  * Reads score (0..1, 1 = AI) and sentence_scores[]{sentence, score}.
  */
-import type { DetectionResult } from "../../shared/detection";
-import {
-  detectWithProvider,
-  isProbability,
-  type ProviderAdapter,
-  type ProviderOptions,
-  readProviderSentences,
-} from "./provider";
+import { isProbability, type ProviderAdapter, readProviderSentences } from "./provider";
 
 export const SAPLING_DEFAULT_BASE_URL = "https://api.sapling.ai";
 
-const SAPLING: ProviderAdapter = {
+export const SAPLING: ProviderAdapter = {
   detector: "sapling",
   defaultBaseUrl: SAPLING_DEFAULT_BASE_URL,
   path: "/api/v1/aidetect",
@@ -29,9 +22,3 @@ const SAPLING: ProviderAdapter = {
     };
   },
 };
-
-export const detectWithSapling = (
-  text: string,
-  options: ProviderOptions,
-  signal?: AbortSignal,
-): Promise<DetectionResult> => detectWithProvider(SAPLING, text, options, signal);
