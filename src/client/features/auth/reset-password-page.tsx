@@ -9,10 +9,11 @@ import { ACCOUNT_TEXT, newPasswordSchema } from "../../../shared/account";
 import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
-import { FieldError, Input, Label } from "../../components/ui/input";
+import { formFields } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError, apiPost } from "../../lib/api";
 import { useAuth } from "./auth-context";
+import { NewPasswordFields } from "./new-password-fields";
 
 interface Values {
   newPassword: string;
@@ -31,7 +32,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(newPasswordSchema(policy)) as never,
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setError(undefined);
@@ -45,12 +46,7 @@ export function ResetPasswordPage() {
     }
   });
 
-  const field = (name: keyof Values) => ({
-    id: `${ids}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const fields = formFields(form, ids);
 
   return (
     <Card className="mx-auto max-w-md">
@@ -71,17 +67,7 @@ export function ResetPasswordPage() {
           </>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-newPassword`}>New password</Label>
-              <Input type="password" autoComplete="new-password" {...field("newPassword")} />
-              <FieldError id={`${ids}-newPassword-error`} message={errors.newPassword?.message} />
-              {!errors.newPassword && <p className="text-xs text-slate-600">At least {policy.minLength} characters.</p>}
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-confirmPassword`}>Confirm new password</Label>
-              <Input type="password" autoComplete="new-password" {...field("confirmPassword")} />
-              <FieldError id={`${ids}-confirmPassword-error`} message={errors.confirmPassword?.message} />
-            </div>
+            <NewPasswordFields fields={fields} hint={`At least ${policy.minLength} characters.`} />
             {error && (
               <div role="alert" className="space-y-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                 <p>{error}</p>

@@ -8,7 +8,8 @@ import { ACCOUNT_TEXT } from "../../../shared/account";
 import { AUTH_MESSAGES, PASSWORD_POLICY, type PasswordPolicy, signInSchema, signUpSchema } from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
-import { FieldError, Input, Label } from "../../components/ui/input";
+import { Field, formFields } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { ApiError, apiPost } from "../../lib/api";
@@ -95,7 +96,7 @@ function CredentialsForm({ mode }: { mode: "signin" | "signup" }) {
     resolver: zodResolver(mode === "signin" ? signInSchema(policy) : signUpSchema(policy)) as never,
     defaultValues: { email: "", password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFormError(undefined);
@@ -110,38 +111,29 @@ function CredentialsForm({ mode }: { mode: "signin" | "signup" }) {
     }
   });
 
-  const field = (name: keyof FormValues) => ({
-    id: `${ids}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const { field, control } = formFields(form, ids);
+  const password = field("password");
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={mode === "signin" ? "Sign in" : "Sign up"}>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-email`}>Email</Label>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...field("email")} />
-        <FieldError id={`${ids}-email-error`} message={errors.email?.message} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-password`}>Password</Label>
+      <Field {...field("email")} label="Email">
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...control("email")} />
+      </Field>
+      <Field
+        {...password}
+        label="Password"
+        hint={mode === "signup" && !password.error ? `At least ${policy.minLength} characters.` : undefined}
+      >
         <Input
           type="password"
           autoComplete={mode === "signin" ? "current-password" : "new-password"}
-          {...field("password")}
+          {...control("password")}
         />
-        <FieldError id={`${ids}-password-error`} message={errors.password?.message} />
-        {mode === "signup" && !errors.password && (
-          <p className="text-xs text-slate-600">At least {policy.minLength} characters.</p>
-        )}
-      </div>
+      </Field>
       {mode === "signup" && (
-        <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-confirmPassword`}>Confirm password</Label>
-          <Input type="password" autoComplete="new-password" {...field("confirmPassword")} />
-          <FieldError id={`${ids}-confirmPassword-error`} message={errors.confirmPassword?.message} />
-        </div>
+        <Field {...field("confirmPassword")} label="Confirm password">
+          <Input type="password" autoComplete="new-password" {...control("confirmPassword")} />
+        </Field>
       )}
       {formError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -218,7 +210,8 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     resolver: zodResolver(signInSchema().pick({ email: true })) as never,
     defaultValues: { email: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const { field, control } = formFields(form, ids);
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setError(undefined);
     try {
@@ -238,19 +231,9 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       ) : (
         <>
           <p className="text-sm text-slate-700">Enter your account's e-mail address and we will send you a link.</p>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-email`}>Email</Label>
-            <Input
-              id={`${ids}-email`}
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${ids}-email-error` : undefined}
-              {...form.register("email")}
-            />
-            <FieldError id={`${ids}-email-error`} message={errors.email?.message} />
-          </div>
+          <Field {...field("email")} label="Email">
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...control("email")} />
+          </Field>
           {error && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {error}

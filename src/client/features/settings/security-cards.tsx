@@ -10,12 +10,14 @@ import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { FieldError, Input, Label } from "../../components/ui/input";
+import { Field, formFields } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { ApiError, apiFetch, apiPost, apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { keepToken, useAuth } from "../auth/auth-context";
+import { NewPasswordFields } from "../auth/new-password-fields";
 
 const SESSIONS_KEY = ["/api/account/sessions"] as const;
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
@@ -40,7 +42,7 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
     resolver: zodResolver(schema) as never,
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setFormError(undefined);
@@ -55,12 +57,7 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
     }
   });
 
-  const field = (name: keyof PasswordValues) => ({
-    id: `${ids}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const fields = formFields(form, ids);
 
   return (
     <Card>
@@ -71,21 +68,10 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
       <CardContent>
         {status.hasPassword ? (
           <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4" aria-label="Change password">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-currentPassword`}>Current password</Label>
-              <Input type="password" autoComplete="current-password" {...field("currentPassword")} />
-              <FieldError id={`${ids}-currentPassword-error`} message={errors.currentPassword?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-newPassword`}>New password</Label>
-              <Input type="password" autoComplete="new-password" {...field("newPassword")} />
-              <FieldError id={`${ids}-newPassword-error`} message={errors.newPassword?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-confirmPassword`}>Confirm new password</Label>
-              <Input type="password" autoComplete="new-password" {...field("confirmPassword")} />
-              <FieldError id={`${ids}-confirmPassword-error`} message={errors.confirmPassword?.message} />
-            </div>
+            <Field {...fields.field("currentPassword")} label="Current password">
+              <Input type="password" autoComplete="current-password" {...fields.control("currentPassword")} />
+            </Field>
+            <NewPasswordFields fields={fields} />
             {formError && (
               <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                 {formError}

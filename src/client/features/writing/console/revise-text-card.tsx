@@ -5,11 +5,11 @@ import { useId } from "react";
 import { AI_PROVIDERS, FIXED_API_PARAMETERS } from "../../../../shared/limits";
 import type { AiProvider } from "../../../../shared/writing";
 import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
 import { NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatCards } from "../../detection";
 import { DraftView, ResultMeta } from "./draft-view";
-import { Field } from "./field";
 import { Panel } from "./panel";
 import type { ReviseTextTool } from "./use-revise-text-tool";
 

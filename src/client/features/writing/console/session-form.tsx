@@ -6,6 +6,7 @@ import { Collapsible } from "radix-ui";
 import type { UseFormReturn } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { Field, formFields } from "../../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tooltip } from "../../../components/ui/tooltip";
@@ -13,7 +14,6 @@ import { draftCost } from "../../credits/estimates";
 import { formatCredits } from "../../credits/format";
 import { ModelNotice } from "../model-notice";
 import { ExecuteButton, type ExecuteState } from "./execute-button";
-import { describedBy, Field } from "./field";
 import { FixedApiParameters } from "./fixed-parameters";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues } from "./session-defaults";
 
@@ -30,8 +30,8 @@ interface Props {
 }
 
 export function ConsoleSessionForm({ form, onExecute, executeState, onReset, resetting, open, onOpenChange }: Props) {
-  const { register, watch, formState } = form;
-  const { errors } = formState;
+  const { watch } = form;
+  const { field, control } = formFields(form, "console");
   const provider = watch("aiProvider");
   const busy = executeState.status === "pending";
 
@@ -66,27 +66,16 @@ export function ConsoleSessionForm({ form, onExecute, executeState, onReset, res
             }}
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="console-currentDate" label="Current Date" error={errors.currentDate?.message}>
-                <Input
-                  type="date"
-                  {...describedBy("console-currentDate", { error: errors.currentDate?.message })}
-                  {...register("currentDate")}
-                />
+              <Field {...field("currentDate")} label="Current Date">
+                <Input type="date" {...control("currentDate")} />
               </Field>
-              <Field id="console-wordCount" label="Word Count" error={errors.wordCount?.message}>
-                <Input
-                  inputMode="numeric"
-                  placeholder="e.g. 800"
-                  autoComplete="off"
-                  {...describedBy("console-wordCount", { error: errors.wordCount?.message })}
-                  {...register("wordCount")}
-                />
+              <Field {...field("wordCount")} label="Word Count">
+                <Input inputMode="numeric" placeholder="e.g. 800" autoComplete="off" {...control("wordCount")} />
               </Field>
             </div>
             <Field
-              id="console-contentType"
+              {...field("contentType")}
               label="Define Intent"
-              error={errors.contentType?.message}
               extra={
                 <Tooltip content={INTENT_TOOLTIP}>
                   <button
@@ -102,31 +91,22 @@ export function ConsoleSessionForm({ form, onExecute, executeState, onReset, res
               <Textarea
                 rows={3}
                 placeholder="e.g. How-to guide: how small bakeries can win local customers with Google Business Profile"
-                {...describedBy("console-contentType", { error: errors.contentType?.message })}
-                {...register("contentType")}
+                {...control("contentType")}
               />
             </Field>
-            <Field id="console-targetAudience" label="Target Audience" error={errors.targetAudience?.message}>
-              <Input
-                placeholder="e.g. owners of small independent bakeries"
-                {...describedBy("console-targetAudience", { error: errors.targetAudience?.message })}
-                {...register("targetAudience")}
-              />
+            <Field {...field("targetAudience")} label="Target Audience">
+              <Input placeholder="e.g. owners of small independent bakeries" {...control("targetAudience")} />
             </Field>
-            <Field id="console-additionalContext" label="Additional Context" error={errors.additionalContext?.message}>
+            <Field {...field("additionalContext")} label="Additional Context">
               <Textarea
                 rows={3}
                 className="min-h-0"
                 placeholder="Facts to include, tone, links, anything the writer should know"
-                {...describedBy("console-additionalContext", { error: errors.additionalContext?.message })}
-                {...register("additionalContext")}
+                {...control("additionalContext")}
               />
             </Field>
-            <Field id="console-aiProvider" label="AI Provider" error={errors.aiProvider?.message}>
-              <NativeSelect
-                {...describedBy("console-aiProvider", { error: errors.aiProvider?.message })}
-                {...register("aiProvider")}
-              >
+            <Field {...field("aiProvider")} label="AI Provider">
+              <NativeSelect {...control("aiProvider")}>
                 <option value="anthropic">
                   anthropic — {PROVIDER_NAMES.anthropic} {MODEL_LABELS.anthropic}
                 </option>

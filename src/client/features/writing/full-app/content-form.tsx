@@ -6,11 +6,11 @@ import type { UseFormReturn } from "react-hook-form";
 import { AI_PROVIDERS, MIN_CREDITS_FULL_APP, WRITING_STYLES } from "../../../../shared/limits";
 import { creditCount } from "../../../../shared/plural";
 import { Button } from "../../../components/ui/button";
+import { Field, formFields } from "../../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { draftCost } from "../../credits/estimates";
 import { formatCredits } from "../../credits/format";
-import { describedBy, Field } from "../console/field";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues } from "../console/session-defaults";
 import { ModelNotice } from "../model-notice";
 
@@ -29,13 +29,8 @@ interface Props {
 }
 
 export function ContentForm({ form, onGenerate, generating, onCancel, onReset, resetting }: Props) {
-  const { register, formState, watch } = form;
-  const { errors } = formState;
-  const err = (name: keyof SessionFormValues) => errors[name]?.message;
-  const field = (name: keyof SessionFormValues, hint?: string) => ({
-    ...describedBy(`app-${name}`, { error: err(name), hint }),
-    ...register(name),
-  });
+  const { watch } = form;
+  const { field, control } = formFields(form, "app");
 
   return (
     <form
@@ -49,8 +44,8 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The whole row: "Claude Sonnet 4 (Anthropic)" is cut off in half of the form's narrow column. */}
-        <Field id="app-aiProvider" label="AI Model" error={err("aiProvider")} className="sm:col-span-2">
-          <NativeSelect {...field("aiProvider")}>
+        <Field {...field("aiProvider")} label="AI Model" className="sm:col-span-2">
+          <NativeSelect {...control("aiProvider")}>
             {AI_PROVIDERS.map((p) => (
               <option key={p} value={p}>
                 {MODEL_LABELS[p]} ({PROVIDER_NAMES[p]})
@@ -58,8 +53,8 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
             ))}
           </NativeSelect>
         </Field>
-        <Field id="app-writingStyle" label="Writing Style" error={err("writingStyle")}>
-          <NativeSelect {...field("writingStyle")}>
+        <Field {...field("writingStyle")} label="Writing Style">
+          <NativeSelect {...control("writingStyle")}>
             {WRITING_STYLES.map((s) => (
               <option key={s} value={s}>
                 {STYLE_OPTIONS[s]}
@@ -67,39 +62,37 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
             ))}
           </NativeSelect>
         </Field>
-        <Field id="app-currentDate" label="Current Date" error={err("currentDate")}>
-          <Input type="date" {...field("currentDate")} />
+        <Field {...field("currentDate")} label="Current Date">
+          <Input type="date" {...control("currentDate")} />
         </Field>
-        <Field id="app-wordCount" label="Target Word Count" error={err("wordCount")}>
-          <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 800" {...field("wordCount")} />
+        <Field {...field("wordCount")} label="Target Word Count">
+          <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 800" {...control("wordCount")} />
         </Field>
       </div>
       <ModelNotice provider={watch("aiProvider")} />
       <Field
-        id="app-contentType"
+        {...field("contentType")}
         label="Blog Topic/Content Type"
-        error={err("contentType")}
         hint="One sentence: the kind of post and the topic or question it answers."
       >
-        <Textarea rows={3} {...field("contentType", "hint")} />
+        <Textarea rows={3} {...control("contentType", { hint: true })} />
       </Field>
-      <Field id="app-targetAudience" label="Target Audience" error={err("targetAudience")}>
-        <Input placeholder="e.g. owners of small independent bakeries" {...field("targetAudience")} />
+      <Field {...field("targetAudience")} label="Target Audience">
+        <Input placeholder="e.g. owners of small independent bakeries" {...control("targetAudience")} />
       </Field>
-      <Field id="app-additionalContext" label="Additional Context" error={err("additionalContext")}>
+      <Field {...field("additionalContext")} label="Additional Context">
         <Textarea
           rows={3}
           placeholder="Facts to include, tone, links, anything the writer should know"
-          {...field("additionalContext")}
+          {...control("additionalContext")}
         />
       </Field>
       <Field
-        id="app-seoKeywords"
+        {...field("seoKeywords")}
         label="SEO Keywords"
-        error={err("seoKeywords")}
         hint="Comma separated; the first is the focus keyphrase of the SEO HTML."
       >
-        <Input placeholder="e.g. google business profile, local seo" {...field("seoKeywords", "hint")} />
+        <Input placeholder="e.g. google business profile, local seo" {...control("seoKeywords", { hint: true })} />
       </Field>
       <div className="flex flex-col gap-2 pt-1">
         {generating ? (
