@@ -58,7 +58,10 @@ export interface FormFields<N extends string> {
  * `field(name)` gives Field its id and error, `control(name)` gives the control its id, aria wiring
  * (naming its hint when `hint` is set) and registration.
  */
-export function formFields<T extends FieldValues>(form: UseFormReturn<T>, prefix: string): FormFields<Path<T>> {
+export function formFields<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "register" | "getFieldState" | "formState">,
+  prefix: string,
+): FormFields<Path<T>> {
   const error = (name: Path<T>) => form.getFieldState(name, form.formState).error?.message;
   return {
     field: (name: Path<T>) => ({ id: `${prefix}-${name}`, error: error(name) }),

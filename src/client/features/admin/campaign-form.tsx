@@ -8,7 +8,8 @@ import { useForm } from "react-hook-form";
 import type { CampaignCreate, CampaignResponse } from "../../../shared/admin";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/input";
+import { Field, formFields } from "../../components/ui/field";
+import { Input, Label, NativeSelect, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { apiPost } from "../../lib/api";
 import { errorText } from "../../lib/errors";
@@ -32,7 +33,6 @@ export function CampaignForm() {
     resolver: zodResolver(CampaignFormSchema as never) as never,
     defaultValues: campaignFormDefaults(),
   });
-  const { errors } = form.formState;
 
   const create = useMutation({
     mutationFn: (v: CampaignCreate) => apiPost<CampaignResponse>("/api/admin/campaigns", campaignRequestBody(v)),
@@ -53,12 +53,7 @@ export function CampaignForm() {
     onError: (err) => toast.error("Failed to create campaign", errorText(err, "Please try again")),
   });
 
-  const field = (name: keyof CampaignFormValues) => ({
-    id: `${ids}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const { field, control } = formFields(form, ids);
 
   return (
     <Card role="region" aria-labelledby={`${ids}-title`}>
@@ -76,57 +71,43 @@ export function CampaignForm() {
           className="grid gap-4 sm:grid-cols-2"
           onSubmit={form.handleSubmit((v) => create.mutate(v))}
         >
-          <div className="space-y-1.5 sm:col-span-2">
-            <Label htmlFor={`${ids}-name`}>Campaign name</Label>
-            <Input placeholder="e.g. Spring launch bonus" {...field("name")} />
-            <FieldError id={`${ids}-name-error`} message={errors.name?.message} />
-          </div>
-          <div className="space-y-1.5 sm:col-span-2">
-            <Label htmlFor={`${ids}-description`}>Description (optional)</Label>
-            <Textarea rows={2} {...field("description")} />
-            <FieldError id={`${ids}-description-error`} message={errors.description?.message} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-creditAmount`}>Credits per user</Label>
-            <Input type="number" min={1} step={1} inputMode="numeric" {...field("creditAmount")} />
-            <FieldError id={`${ids}-creditAmount-error`} message={errors.creditAmount?.message} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-campaignType`}>Campaign type</Label>
-            <NativeSelect {...field("campaignType")}>
+          <Field {...field("name")} label="Campaign name" className="sm:col-span-2">
+            <Input placeholder="e.g. Spring launch bonus" {...control("name")} />
+          </Field>
+          <Field {...field("description")} label="Description (optional)" className="sm:col-span-2">
+            <Textarea rows={2} {...control("description")} />
+          </Field>
+          <Field {...field("creditAmount")} label="Credits per user">
+            <Input type="number" min={1} step={1} inputMode="numeric" {...control("creditAmount")} />
+          </Field>
+          <Field {...field("campaignType")} label="Campaign type">
+            <NativeSelect {...control("campaignType")}>
               <option value="new_signups">New sign-ups</option>
               <option value="all_users">All users</option>
             </NativeSelect>
-            <FieldError id={`${ids}-campaignType-error`} message={errors.campaignType?.message} />
             {form.watch("campaignType") === "all_users" && (
               <p className="text-xs text-amber-800">
                 Activating it credits every existing account at once (a scheduled one, when its start date comes).
               </p>
             )}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-maxRecipients`}>Max recipients (optional)</Label>
+          </Field>
+          <Field {...field("maxRecipients")} label="Max recipients (optional)">
             <Input
               type="number"
               min={1}
               step={1}
               inputMode="numeric"
               placeholder="No limit"
-              {...field("maxRecipients")}
+              {...control("maxRecipients")}
             />
-            <FieldError id={`${ids}-maxRecipients-error`} message={errors.maxRecipients?.message} />
-          </div>
+          </Field>
           <div className="hidden sm:block" />
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-startDate`}>Start date</Label>
-            <Input type="date" {...field("startDate")} />
-            <FieldError id={`${ids}-startDate-error`} message={errors.startDate?.message} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-endDate`}>End date (optional)</Label>
-            <Input type="date" {...field("endDate")} />
-            <FieldError id={`${ids}-endDate-error`} message={errors.endDate?.message} />
-          </div>
+          <Field {...field("startDate")} label="Start date">
+            <Input type="date" {...control("startDate")} />
+          </Field>
+          <Field {...field("endDate")} label="End date (optional)">
+            <Input type="date" {...control("endDate")} />
+          </Field>
           <div className="flex items-center gap-2 sm:col-span-2">
             <input
               type="checkbox"

@@ -6,7 +6,8 @@ import { DOCUMENT_TITLE_MAX, RenameDocumentRequest } from "../../../shared/docum
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
-import { FieldError, Input, Label } from "../../components/ui/input";
+import { describedBy, Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
@@ -54,22 +55,18 @@ function RenameForm({ doc, onClose }: { doc: DocumentRef; onClose: () => void })
     <form onSubmit={submit} noValidate className="space-y-4">
       <DialogTitle>Rename document</DialogTitle>
       <DialogDescription>1 to {DOCUMENT_TITLE_MAX} characters.</DialogDescription>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-title`}>Title</Label>
+      <Field id={`${id}-title`} label="Title" error={error}>
         <Input
-          id={`${id}-title`}
           value={title}
           maxLength={DOCUMENT_TITLE_MAX + 50}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...describedBy(`${id}-title`, { error })}
           onChange={(e) => {
             setTitle(e.target.value);
             setError(undefined);
           }}
           autoFocus
         />
-        <FieldError id={`${id}-error`} message={error} />
-      </div>
+      </Field>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

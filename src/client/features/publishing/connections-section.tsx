@@ -18,7 +18,8 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { FieldError, Input, Label, NativeSelect } from "../../components/ui/input";
+import { describedBy, Field, formFields } from "../../components/ui/field";
+import { Input, NativeSelect } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
@@ -167,7 +168,6 @@ function WordPressForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(WordPressFields as never) as never,
     defaultValues: { siteUrl: "", username: "", applicationPassword: "" },
   });
-  const { errors } = form.formState;
   const connect = useMutation({
     mutationFn: (v: WordPressFieldsIn) => createConnection({ platform: "wordpress", ...v }),
     onSuccess: async ({ connection }) => {
@@ -176,12 +176,7 @@ function WordPressForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
   });
-  const field = (name: keyof WordPressFieldsIn) => ({
-    id: `${ids}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${ids}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const { field, control } = formFields(form, ids);
 
   return (
     <form
@@ -191,23 +186,18 @@ function WordPressForm({ onDone }: { onDone: () => void }) {
       onSubmit={form.handleSubmit((v) => connect.mutate(v))}
     >
       <h3 className="font-medium text-slate-900">Connect a WordPress site</h3>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-siteUrl`}>Site URL</Label>
-        <Input placeholder="https://example.com" autoComplete="url" inputMode="url" {...field("siteUrl")} />
-        <FieldError id={`${ids}-siteUrl-error`} message={errors.siteUrl?.message} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-username`}>Username</Label>
-        <Input autoComplete="off" {...field("username")} />
-        <FieldError id={`${ids}-username-error`} message={errors.username?.message} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-applicationPassword`}>Application password</Label>
+      <Field {...field("siteUrl")} label="Site URL">
+        <Input placeholder="https://example.com" autoComplete="url" inputMode="url" {...control("siteUrl")} />
+      </Field>
+      <Field {...field("username")} label="Username">
+        <Input autoComplete="off" {...control("username")} />
+      </Field>
+      <Field {...field("applicationPassword")} label="Application password">
         <Input
           type="password"
           autoComplete="new-password"
           placeholder="xxxx xxxx xxxx xxxx xxxx xxxx"
-          {...field("applicationPassword")}
+          {...control("applicationPassword")}
         />
         <details className="text-xs text-slate-600">
           <summary className="cursor-pointer">Not your login password: how to create one</summary>
@@ -219,8 +209,7 @@ function WordPressForm({ onDone }: { onDone: () => void }) {
             <li>Copy the password shown (it is shown once) and paste it here, spaces and all.</li>
           </ol>
         </details>
-        <FieldError id={`${ids}-applicationPassword-error`} message={errors.applicationPassword?.message} />
-      </div>
+      </Field>
       {connect.isError && (
         <p role="alert" className="text-sm text-red-700">
           {errorText(connect.error, "The site could not be connected")}
@@ -299,31 +288,24 @@ function ShopifyForm({ onDone }: { onDone: () => void }) {
       }}
     >
       <h3 className="font-medium text-slate-900">Connect a Shopify store</h3>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-shop`}>Store domain</Label>
+      <Field id={`${ids}-shop`} label="Store domain" error={fieldErrors.shopDomain}>
         <Input
-          id={`${ids}-shop`}
           placeholder="your-store.myshopify.com"
           value={shopDomain}
-          aria-invalid={fieldErrors.shopDomain ? true : undefined}
-          aria-describedby={fieldErrors.shopDomain ? `${ids}-shop-error` : undefined}
+          {...describedBy(`${ids}-shop`, { error: fieldErrors.shopDomain })}
           onChange={(e) => {
             setShopDomain(e.target.value);
             setStore(null);
           }}
         />
-        <FieldError id={`${ids}-shop-error`} message={fieldErrors.shopDomain} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-token`}>Admin API access token</Label>
+      </Field>
+      <Field id={`${ids}-token`} label="Admin API access token" error={fieldErrors.accessToken}>
         <Input
-          id={`${ids}-token`}
           type="password"
           autoComplete="new-password"
           placeholder="shpat_…"
           value={accessToken}
-          aria-invalid={fieldErrors.accessToken ? true : undefined}
-          aria-describedby={fieldErrors.accessToken ? `${ids}-token-error` : undefined}
+          {...describedBy(`${ids}-token`, { error: fieldErrors.accessToken })}
           onChange={(e) => {
             setAccessToken(e.target.value);
             setStore(null);
@@ -337,11 +319,9 @@ function ShopifyForm({ onDone }: { onDone: () => void }) {
             <li>Install the app, reveal the Admin API access token once (shpat_…) and paste it here.</li>
           </ol>
         </details>
-        <FieldError id={`${ids}-token-error`} message={fieldErrors.accessToken} />
-      </div>
+      </Field>
       {store && (
-        <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-blog`}>Blog in {store.shopName}</Label>
+        <Field id={`${ids}-blog`} label={`Blog in ${store.shopName}`}>
           <NativeSelect id={`${ids}-blog`} value={blogId} onChange={(e) => setBlogId(e.target.value)}>
             {store.blogs.map((b) => (
               <option key={b.id} value={b.id}>
@@ -354,7 +334,7 @@ function ShopifyForm({ onDone }: { onDone: () => void }) {
               {store.shopName} has no blog yet: add one in Shopify (Online Store → Blog posts), then find blogs again.
             </p>
           )}
-        </div>
+        </Field>
       )}
       {error && (
         <p role="alert" className="text-sm text-red-700">

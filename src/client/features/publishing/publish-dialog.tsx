@@ -18,7 +18,8 @@ import {
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
-import { FieldError, Input, Label, NativeSelect } from "../../components/ui/input";
+import { Field } from "../../components/ui/field";
+import { FieldError, Input, NativeSelect } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
@@ -136,8 +137,7 @@ function PublishForm({ documentId, versionId, platform, onPublished }: Omit<Publ
         submit();
       }}
     >
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-connection`}>Site</Label>
+      <Field id={`${ids}-connection`} label="Site">
         <NativeSelect
           id={`${ids}-connection`}
           value={connectionId}
@@ -150,7 +150,7 @@ function PublishForm({ documentId, versionId, platform, onPublished }: Omit<Publ
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </Field>
 
       <fieldset className="space-y-1.5">
         <legend className="text-sm font-medium text-slate-800">Status</legend>
@@ -171,20 +171,18 @@ function PublishForm({ documentId, versionId, platform, onPublished }: Omit<Publ
       </fieldset>
 
       {values.status === "future" && (
-        <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-at`}>Publish on</Label>
+        <Field id={`${ids}-at`} label="Publish on">
           <Input
             id={`${ids}-at`}
             type="datetime-local"
             value={values.publishAt}
             onChange={(e) => set("publishAt", e.target.value)}
           />
-        </div>
+        </Field>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-categories`}>Categories</Label>
+        <Field id={`${ids}-categories`} label="Categories">
           <Input
             id={`${ids}-categories`}
             placeholder="Baking, Guides"
@@ -194,20 +192,18 @@ function PublishForm({ documentId, versionId, platform, onPublished }: Omit<Publ
           {chosen?.platform === "shopify" && (
             <p className="text-xs text-slate-500">Shopify blogs have no categories: these become tags.</p>
           )}
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-tags`}>Tags</Label>
+        </Field>
+        <Field id={`${ids}-tags`} label="Tags">
           <Input
             id={`${ids}-tags`}
             placeholder="sourdough, pricing"
             value={values.tags}
             onChange={(e) => set("tags", e.target.value)}
           />
-        </div>
+        </Field>
       </div>
 
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-image`}>Featured image URL</Label>
+      <Field id={`${ids}-image`} label="Featured image URL">
         <Input
           id={`${ids}-image`}
           type="url"
@@ -215,7 +211,7 @@ function PublishForm({ documentId, versionId, platform, onPublished }: Omit<Publ
           value={values.featuredImageUrl}
           onChange={(e) => set("featuredImageUrl", e.target.value)}
         />
-      </div>
+      </Field>
 
       <FieldError message={problem ?? undefined} />
       {publish.isError && (

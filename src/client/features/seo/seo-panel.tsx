@@ -10,7 +10,8 @@ import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from
 import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { FieldError, Input, Label, NativeSelect } from "../../components/ui/input";
+import { describedBy, Field } from "../../components/ui/field";
+import { Input, NativeSelect } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { aboutCredits, SEO_HTML_COST, seoOptimizeCredits } from "../credits/estimates";
@@ -21,6 +22,9 @@ import { buildPreviewDocument } from "./seo-helpers";
 import { SeoMetaView } from "./seo-meta";
 import { SeoReportView } from "./seo-report";
 import { useSeoHtml } from "./use-seo";
+
+const IMAGES_HINT =
+  "Comma separated, http(s) only. The first goes after the introduction, the others between sections.";
 
 export interface SeoPanelProps {
   /** The markdown to publish: the final version if there is one, else the draft. Empty → disabled. */
@@ -91,8 +95,6 @@ export function SeoPanel({
   const ids = {
     platform: useId(),
     images: useId(),
-    imagesError: useId(),
-    imagesHint: useId(),
     reason: useId(),
     code: useId(),
   };
@@ -160,8 +162,7 @@ export function SeoPanel({
       <CardContent className="space-y-5">
         <form onSubmit={onSubmit} className="space-y-3" aria-label={title} noValidate>
           <div className="grid gap-3 @md:grid-cols-[10rem_minmax(0,1fr)]">
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.platform}>Platform</Label>
+            <Field id={ids.platform} label="Platform">
               <NativeSelect
                 id={ids.platform}
                 value={platform}
@@ -178,11 +179,9 @@ export function SeoPanel({
                   </option>
                 ))}
               </NativeSelect>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.images}>Image URLs (optional)</Label>
+            </Field>
+            <Field id={ids.images} label="Image URLs (optional)" error={imageError} hint={IMAGES_HINT}>
               <Input
-                id={ids.images}
                 type="text"
                 inputMode="url"
                 placeholder="https://…/photo-1.jpg, https://…/photo-2.jpg"
@@ -191,14 +190,9 @@ export function SeoPanel({
                   setImageUrls(e.target.value);
                   if (imageError) setImageError(undefined);
                 }}
-                aria-invalid={imageError ? true : undefined}
-                aria-describedby={imageError ? `${ids.imagesError} ${ids.imagesHint}` : ids.imagesHint}
+                {...describedBy(ids.images, { error: imageError, hint: IMAGES_HINT })}
               />
-              <p id={ids.imagesHint} className="text-xs text-slate-600">
-                Comma separated, http(s) only. The first goes after the introduction, the others between sections.
-              </p>
-              <FieldError id={ids.imagesError} message={imageError} />
-            </div>
+            </Field>
           </div>
           <Button
             type="submit"

@@ -7,7 +7,8 @@ import { AUTH_MESSAGES } from "../../../shared/auth";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { FieldError, Input, Label } from "../../components/ui/input";
+import { describedBy, Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
 import { ApiError, apiPost } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
@@ -79,26 +80,24 @@ export function ProfileCard({ status }: { status: AccountStatus }) {
         <CardDescription>How you appear and where we write to you.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <form onSubmit={saveUsername} noValidate className="space-y-1.5" aria-label="Username">
-          <Label htmlFor={`${ids}-username`}>Username</Label>
-          <div className="flex gap-2">
-            <Input
-              id={`${ids}-username`}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoComplete="username"
-              aria-invalid={usernameError ? true : undefined}
-              aria-describedby={usernameError ? `${ids}-username-error` : undefined}
-            />
-            <Button
-              type="submit"
-              variant="outline"
-              disabled={pending === "username" || username.trim() === status.username}
-            >
-              Save
-            </Button>
-          </div>
-          <FieldError id={`${ids}-username-error`} message={usernameError} />
+        <form onSubmit={saveUsername} noValidate aria-label="Username">
+          <Field id={`${ids}-username`} label="Username" error={usernameError}>
+            <div className="flex gap-2">
+              <Input
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoComplete="username"
+                {...describedBy(`${ids}-username`, { error: usernameError })}
+              />
+              <Button
+                type="submit"
+                variant="outline"
+                disabled={pending === "username" || username.trim() === status.username}
+              >
+                Save
+              </Button>
+            </div>
+          </Field>
         </form>
 
         <div className="space-y-2">
@@ -121,22 +120,20 @@ export function ProfileCard({ status }: { status: AccountStatus }) {
             </Button>
           )}
           <form onSubmit={changeEmail} noValidate className="space-y-1.5 pt-2" aria-label="Change e-mail address">
-            <Label htmlFor={`${ids}-email`}>New e-mail address</Label>
-            <div className="flex gap-2">
-              <Input
-                id={`${ids}-email`}
-                type="email"
-                autoComplete="email"
-                value={newEmail}
-                onChange={(e) => setNewEmail(e.target.value)}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? `${ids}-email-error` : undefined}
-              />
-              <Button type="submit" variant="outline" disabled={pending === "email" || !newEmail.trim()}>
-                Send link
-              </Button>
-            </div>
-            <FieldError id={`${ids}-email-error`} message={emailError} />
+            <Field id={`${ids}-email`} label="New e-mail address" error={emailError}>
+              <div className="flex gap-2">
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  value={newEmail}
+                  onChange={(e) => setNewEmail(e.target.value)}
+                  {...describedBy(`${ids}-email`, { error: emailError })}
+                />
+                <Button type="submit" variant="outline" disabled={pending === "email" || !newEmail.trim()}>
+                  Send link
+                </Button>
+              </div>
+            </Field>
             {emailSent && (
               <p role="status" className="text-sm text-emerald-900">
                 {ACCOUNT_TEXT.emailChangeSent}
