@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BILLING_MESSAGES } from "../../shared/billing";
-import { creditPackages, stripeEvents, userCredits } from "../db/schema";
+import { creditPackages, userCredits } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import {
   closedDispute,
@@ -12,10 +12,10 @@ import {
   paidSession,
   refundedCharge,
   signedDelivery,
-  startFakeStripe,
   stripeEvent,
 } from "../testing/fake-stripe";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
+import { type StripeTestApp, spendCredits, startStripeTestApp } from "../testing/stripe-app";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
 import { creditsFor, isOwnUrl } from "./billing.service";
 
@@ -23,32 +23,21 @@ const WEBHOOK_SECRET = "whsec_test_draftsmith_0123456789";
 const ORIGIN = "http://localhost";
 
 describeEachDatabase("Billing API", (kind) => {
+  let app: StripeTestApp;
   let t: TestApp;
   let stripe: FakeStripe;
   let n = 0;
-  let starter: { id: number; credits: number; priceCents: number };
+  let starter: StripeTestApp["starter"];
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      database: kind,
-      env: {
-        STRIPE_SECRET_KEY: "sk_test_draftsmith",
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-        WELCOME_BONUS_CREDITS: "0",
-      },
-    });
-    const [row] = await t.db.select().from(creditPackages).where(eq(creditPackages.name, "Starter"));
-    if (!row) throw new Error("seed has no Starter package");
-    starter = row;
+    app = await startStripeTestApp(kind, WEBHOOK_SECRET, { WELCOME_BONUS_CREDITS: "0" });
+    ({ t, stripe, starter } = app);
   });
   afterEach(async () => {
     await assertLedgerInvariants(t.db);
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await app?.close();
   });
 
   const user = () => t.signUp(`buyer${++n}-${kind}@example.com`);
@@ -59,10 +48,7 @@ describeEachDatabase("Billing API", (kind) => {
       headers: { "content-type": "application/json", ...(u?.headers ?? {}) },
       body: JSON.stringify(body),
     });
-  const deliver = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
-    const { body, headers } = signedDelivery(event, secret);
-    return t.app.request("/api/billing/webhook", { method: "POST", headers, body });
-  };
+  const deliver = (event: Record<string, unknown>, secret?: string) => app.deliver(event, { secret });
   const credits = async (u: SignedUpUser) =>
     (await (await get("/api/billing/credits", u)).json()) as Record<string, number>;
   /** A fulfilled Starter purchase: returns its payment intent. */
@@ -350,7 +336,7 @@ describeEachDatabase("Billing API", (kind) => {
         made.sessionId,
         "cs_test_unknown_session",
         "not-a-session",
-        "cs_" + "x".repeat(300),
+        `cs_${"x".repeat(300)}`,
       ]) {
         const res = await status(id, other);
         expect(res.status, id).toBe(404);
@@ -417,12 +403,7 @@ describeEachDatabase("Billing API", (kind) => {
       expect(((await results[0]!.json()) as { error: string }).error).toBe(BILLING_MESSAGES.badSignature);
       expect(((await results[1]!.json()) as { error: string }).error).toBe(BILLING_MESSAGES.missingSignature);
       expect((await credits(u)).availableCredits).toBe(0);
-      expect(
-        await t.db
-          .select()
-          .from(stripeEvents)
-          .where(eq(stripeEvents.id, String(event.id))),
-      ).toHaveLength(0);
+      expect(await app.recorded(event)).toHaveLength(0);
     });
 
     it("waits for delayed payments: unpaid completion credits nothing, async success credits once", async () => {
@@ -470,17 +451,7 @@ describeEachDatabase("Billing API", (kind) => {
     it("reverses a refund after partial spend as far as the balance allows and records the rest", async () => {
       const u = await user();
       const { paymentIntentId } = await buyStarter(u);
-      const requestId = randomUUID();
-      await t.deps.ledger.hold({ userId: u.userId, amount: 40, requestId });
-      await t.deps.ledger.settle({
-        userId: u.userId,
-        requestId,
-        endpoint: "execute",
-        aiProvider: "openai",
-        requestTokens: 0,
-        responseTokens: 0,
-        credits: 40,
-      });
+      await spendCredits(t, u, 40);
 
       const chargeId = `ch_${randomUUID()}`;
       const refund = stripeEvent(

@@ -2,57 +2,33 @@
 // session credits only when it paid the package's price, a malformed event is a 400 (not a 500)
 // that records nothing, and a refund or a lost dispute says what it actually took back.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { creditPackages, stripeEvents } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
-import {
-  closedDispute,
-  type FakeStripe,
-  paidSession,
-  refundedCharge,
-  signedDelivery,
-  startFakeStripe,
-  stripeEvent,
-} from "../testing/fake-stripe";
+import { closedDispute, paidSession, refundedCharge, stripeEvent } from "../testing/fake-stripe";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
-import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
+import { type StripeTestApp, spendCredits, startStripeTestApp } from "../testing/stripe-app";
+import type { SignedUpUser, TestApp } from "../testing/test-app";
 import { describeTaken, WEBHOOK_TIMESTAMP_MESSAGE } from "./billing.service";
 
 const WEBHOOK_SECRET = "whsec_test_draftsmith_hardening";
 
 describeEachDatabase("Stripe webhook hardening", (kind) => {
+  let app: StripeTestApp;
   let t: TestApp;
-  let stripe: FakeStripe;
-  let starter: { id: number; credits: number; priceCents: number };
+  let starter: StripeTestApp["starter"];
   let n = 0;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      database: kind,
-      env: {
-        STRIPE_SECRET_KEY: "sk_test_draftsmith",
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-        WELCOME_BONUS_CREDITS: "0",
-      },
-    });
-    const [row] = await t.db.select().from(creditPackages).where(eq(creditPackages.name, "Starter"));
-    if (!row) throw new Error("seed has no Starter package");
-    starter = row;
+    app = await startStripeTestApp(kind, WEBHOOK_SECRET, { WELCOME_BONUS_CREDITS: "0" });
+    ({ t, starter } = app);
   });
   afterEach(() => assertLedgerInvariants(t.db));
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await app?.close();
   });
 
   const user = () => t.signUp(`hardened${++n}-${kind}@example.com`);
-  const deliver = (event: Record<string, unknown>, timestamp?: number) => {
-    const { body, headers } = signedDelivery(event, WEBHOOK_SECRET, timestamp);
-    return t.app.request("/api/billing/webhook", { method: "POST", headers, body });
-  };
+  const deliver = (event: Record<string, unknown>, timestamp?: number) => app.deliver(event, { timestamp });
   const balance = async (u: SignedUpUser) =>
     (
       (await (await t.app.request("/api/billing/credits", { headers: u.headers })).json()) as {
@@ -72,19 +48,6 @@ describeEachDatabase("Stripe webhook hardening", (kind) => {
     }),
     ...extra,
   });
-  async function spend(u: SignedUpUser, credits: number) {
-    const requestId = randomUUID();
-    await t.deps.ledger.hold({ userId: u.userId, amount: credits, requestId });
-    await t.deps.ledger.settle({
-      userId: u.userId,
-      requestId,
-      endpoint: "execute",
-      aiProvider: "openai",
-      requestTokens: 0,
-      responseTokens: 0,
-      credits,
-    });
-  }
 
   it("refuses a signature from an hour ahead or six minutes ago, crediting nothing", async () => {
     const u = await user();
@@ -94,12 +57,7 @@ describeEachDatabase("Stripe webhook hardening", (kind) => {
       const res = await deliver(event, timestamp);
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe(WEBHOOK_TIMESTAMP_MESSAGE);
-      expect(
-        await t.db
-          .select()
-          .from(stripeEvents)
-          .where(eq(stripeEvents.id, String(event.id))),
-      ).toHaveLength(0);
+      expect(await app.recorded(event)).toHaveLength(0);
     }
     expect(await balance(u)).toBe(0);
     expect((await deliver(stripeEvent("checkout.session.completed", starterSession(u)), now + 60)).status).toBe(200);
@@ -128,12 +86,7 @@ describeEachDatabase("Stripe webhook hardening", (kind) => {
       const res = await deliver(event);
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatch(/is malformed: data\.object/);
-      expect(
-        await t.db
-          .select()
-          .from(stripeEvents)
-          .where(eq(stripeEvents.id, String(event.id))),
-      ).toHaveLength(0);
+      expect(await app.recorded(event)).toHaveLength(0);
     }
   });
 
@@ -141,7 +94,7 @@ describeEachDatabase("Stripe webhook hardening", (kind) => {
     const u = await user();
     const paymentIntentId = `pi_${randomUUID()}`;
     await deliver(stripeEvent("checkout.session.completed", starterSession(u, { payment_intent: paymentIntentId })));
-    await spend(u, 34);
+    await spendCredits(t, u, 34);
     const refund = refundedCharge({ paymentIntentId, amount: starter.priceCents, amountRefunded: starter.priceCents });
     expect(await (await deliver(stripeEvent("charge.refunded", refund))).json()).toMatchObject({ handled: "refunded" });
     expect(await balance(u)).toBe(0);
@@ -153,7 +106,7 @@ describeEachDatabase("Stripe webhook hardening", (kind) => {
     const u = await user();
     const paymentIntentId = `pi_${randomUUID()}`;
     await deliver(stripeEvent("checkout.session.completed", starterSession(u, { payment_intent: paymentIntentId })));
-    await spend(u, 45);
+    await spendCredits(t, u, 45);
     const dispute = closedDispute({
       chargeId: `ch_${randomUUID()}`,
       paymentIntentId,

@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/databases";
-import { type FakeStripe, startFakeStripe } from "../testing/fake-stripe";
-import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
+import { type StripeTestApp, startStripeTestApp } from "../testing/stripe-app";
+import type { SignedUpUser, TestApp } from "../testing/test-app";
 import { MAX_JSON_DEPTH } from "./input-guard";
 
 type Role = "anonymous" | "user" | "admin";
@@ -201,29 +201,20 @@ const bodyArb = fc.oneof(
 );
 
 describeEachDatabase("Every endpoint under hostile input", (kind) => {
+  let app: StripeTestApp;
   let t: TestApp;
-  let stripe: FakeStripe;
   const sessions: Partial<Record<Role, SignedUpUser>> = {};
   const failures: string[] = [];
   let requests = 0;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      database: kind,
-      env: {
-        STRIPE_SECRET_KEY: "sk_test_fuzz",
-        STRIPE_WEBHOOK_SECRET: "whsec_test_fuzz",
-        STRIPE_API_BASE: stripe.url,
-        SIGN_UPS_PER_MINUTE: "1000",
-      },
-    });
+    app = await startStripeTestApp(kind, "whsec_test_fuzz", { SIGN_UPS_PER_MINUTE: "1000" });
+    t = app.t;
     sessions.user = await t.signUp("fuzz-user@example.com", { username: "fuzzuser" });
     sessions.admin = await t.signUp("fuzz-admin@example.com", { admin: true });
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await app?.close();
   });
 
   async function call(endpoint: Endpoint, role: Role, body?: string | Uint8Array<ArrayBuffer>, query = "", id = "1") {
