@@ -33,6 +33,11 @@ export interface AccountSession {
   lastActiveAt: string;
 }
 
+/** GET /api/account/sessions */
+export interface AccountSessionsResponse {
+  sessions: AccountSession[];
+}
+
 // The texts live in a module without zod, so the layout's banner does not bring zod to the landing page.
 export { ACCOUNT_TEXT } from "./account-text";
 

@@ -46,6 +46,18 @@ export function signUpSchema(policy: PasswordPolicy = PASSWORD_POLICY) {
     });
 }
 
+/** GET /api/auth/providers: the ways in this server offers. */
+export interface AuthProvidersResponse {
+  emailPassword: boolean;
+  google: boolean;
+}
+
+/** POST /api/auth/verify: the signed-in user's profile. */
+export interface VerifyResponse {
+  success: true;
+  user: SessionUser;
+}
+
 export interface SessionUser {
   id: string;
   email: string;

@@ -137,6 +137,11 @@ export interface DocumentResponse {
   document: DocumentDetail;
 }
 
+/** PATCH /api/documents/:id */
+export interface RenameDocumentResponse {
+  document: { id: string; title: string; updatedAt: string };
+}
+
 export interface DocumentSummary {
   id: string;
   title: string;

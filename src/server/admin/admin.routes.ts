@@ -4,9 +4,15 @@ import { Hono } from "hono";
 import {
   CampaignCreateRequest,
   CampaignIdParam,
+  type CampaignResponse,
+  type CampaignsResponse,
   DirectGrantRequest,
+  type DirectGrantResponse,
   GrantHistoryQuery,
+  type GrantHistoryResponse,
+  type RecipientsResponse,
   UserSearchQuery,
+  type UserSearchResponse,
 } from "../../shared/admin";
 import type { CampaignService } from "../credits/campaigns.service";
 import type { SignedInEnv } from "../http/types";
@@ -23,7 +29,7 @@ export function adminRoutes({
   // Behind requireAdmin (app.ts): the user is always there.
   const r = new Hono<SignedInEnv>();
 
-  r.get("/campaigns", async (c) => c.json({ success: true, campaigns: await campaigns.list() }));
+  r.get("/campaigns", async (c) => c.json<CampaignsResponse>({ success: true, campaigns: await campaigns.list() }));
 
   r.post("/campaigns", validate("json", CampaignCreateRequest), async (c) => {
     const admin = c.var.user;
@@ -31,12 +37,12 @@ export function adminRoutes({
     const message = campaign.active
       ? activationMessage(campaign.campaignType, granted, campaign.creditAmount)
       : "Campaign created";
-    return c.json({ success: true, message, campaign, granted }, 201);
+    return c.json<CampaignResponse, 201>({ success: true, message, campaign, granted }, 201);
   });
 
   r.post("/campaigns/:id/activate", validate("param", CampaignIdParam), async (c) => {
     const { campaign, granted } = await campaigns.activate(c.req.valid("param").id);
-    return c.json({
+    return c.json<CampaignResponse>({
       success: true,
       message: activationMessage(campaign.campaignType, granted, campaign.creditAmount),
       campaign,
@@ -46,7 +52,7 @@ export function adminRoutes({
 
   r.post("/campaigns/:id/deactivate", validate("param", CampaignIdParam), async (c) => {
     const { campaign } = await campaigns.deactivate(c.req.valid("param").id);
-    return c.json({ success: true, message: "Campaign deactivated", campaign, granted: 0 });
+    return c.json<CampaignResponse>({ success: true, message: "Campaign deactivated", campaign, granted: 0 });
   });
 
   r.delete("/campaigns/:id", validate("param", CampaignIdParam), async (c) => {
@@ -55,21 +61,23 @@ export function adminRoutes({
   });
 
   r.get("/campaigns/:id/recipients", validate("param", CampaignIdParam), async (c) =>
-    c.json({ success: true, recipients: await campaigns.recipients(c.req.valid("param").id) }),
+    c.json<RecipientsResponse>({ success: true, recipients: await campaigns.recipients(c.req.valid("param").id) }),
   );
 
   r.get("/direct-grant/search", validate("query", UserSearchQuery), async (c) =>
-    c.json({ success: true, users: await directGrants.search(c.req.valid("query").query) }),
+    c.json<UserSearchResponse>({ success: true, users: await directGrants.search(c.req.valid("query").query) }),
   );
 
   r.get("/direct-grant/history", validate("query", GrantHistoryQuery), async (c) =>
-    c.json({ success: true, history: await directGrants.history(c.req.valid("query").limit) }),
+    c.json<GrantHistoryResponse>({ success: true, history: await directGrants.history(c.req.valid("query").limit) }),
   );
 
   r.post("/direct-grant/grant", validate("json", DirectGrantRequest), async (c) => {
     const admin = c.var.user;
     const body = c.req.valid("json");
-    return c.json(await directGrants.grant({ ...body, admin: { id: admin.id, email: admin.email } }));
+    return c.json<DirectGrantResponse>(
+      await directGrants.grant({ ...body, admin: { id: admin.id, email: admin.email } }),
+    );
   });
 
   return r;

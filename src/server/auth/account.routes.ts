@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AccountDeleteRequest } from "../../shared/account";
+import { AccountDeleteRequest, type AccountSessionsResponse, type AccountStatus } from "../../shared/account";
 import type { Db } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -43,7 +43,7 @@ export function accountRoutes(deps: {
       .select({ id: accounts.id, provider: accounts.providerId, hasPassword: accounts.password })
       .from(accounts)
       .where(eq(accounts.userId, user.id));
-    return c.json({
+    return c.json<AccountStatus>({
       email: row.email,
       username: row.username,
       emailVerified: row.emailVerified,
@@ -60,7 +60,9 @@ export function accountRoutes(deps: {
 
   r.get("/sessions", async (c) => {
     const user = c.get("user")!;
-    return c.json({ sessions: await account.sessions(user.id, await currentSessionId(c.req.raw.headers)) });
+    return c.json<AccountSessionsResponse>({
+      sessions: await account.sessions(user.id, await currentSessionId(c.req.raw.headers)),
+    });
   });
 
   r.delete("/sessions/:id", validate("param", SessionIdParam), async (c) => {

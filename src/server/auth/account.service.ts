@@ -8,10 +8,12 @@
 // session, so every sum an administrator reads stays the same; then the user's row is deleted and
 // the database's ON DELETE CASCADE removes what is theirs alone: sessions, sign-in accounts, history,
 // and any table added later that references users with ON DELETE CASCADE (documents, connections).
+
 import { randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import type { AccountSession } from "../../shared/account";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,
@@ -143,17 +145,6 @@ export const ACCOUNT_EXPORT_SECTIONS: ExportSection[] = [
   },
 ];
 
-export interface SessionView {
-  id: string;
-  current: boolean;
-  browser: string;
-  os: string;
-  device: string;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-}
-
 /** "Chrome 126", "macOS", "desktop" from a User-Agent; "Unknown browser" when there is none. */
 export function describeUserAgent(userAgent: string | null | undefined): {
   browser: string;
@@ -182,7 +173,7 @@ export class AccountService {
     },
   ) {}
 
-  async sessions(userId: string, currentSessionId: string | undefined): Promise<SessionView[]> {
+  async sessions(userId: string, currentSessionId: string | undefined): Promise<AccountSession[]> {
     const rows = await this.deps.db
       .select()
       .from(sessions)

@@ -8,7 +8,13 @@ import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { decodeJwt } from "jose";
-import { AUTH_MESSAGES, PASSWORD_POLICY } from "../../shared/auth";
+import {
+  AUTH_MESSAGES,
+  type AuthProvidersResponse,
+  PASSWORD_POLICY,
+  type PasswordPolicy,
+  type VerifyResponse,
+} from "../../shared/auth";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -112,8 +118,8 @@ export function authRoutes({
 }: AuthRouteDeps) {
   const r = new Hono<AppEnv>();
 
-  r.get("/password-policy", (c) => c.json(PASSWORD_POLICY));
-  r.get("/providers", (c) => c.json({ emailPassword: true, google: googleConfigured }));
+  r.get("/password-policy", (c) => c.json<PasswordPolicy>(PASSWORD_POLICY));
+  r.get("/providers", (c) => c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }));
 
   /** The account an e-mail or username names: one id, so both ways in share one count. */
   const accountOf = async (field: "email" | "username", value: unknown): Promise<string> => {
@@ -151,7 +157,7 @@ export function authRoutes({
     }
     const user = c.get("user");
     if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-    return c.json({ success: true, user });
+    return c.json<VerifyResponse>({ success: true, user });
   });
 
   r.on(["GET", "POST"], "/*", async (c) => {

@@ -1,7 +1,17 @@
 // /api/billing: packages (public), the caller's balance, history and usage, checkout, and Stripe's
 // webhook (no session; it proves itself with a signature on the raw body).
 import { Hono } from "hono";
-import { CheckoutRequest, type CreditsResponse, ListQuery } from "../../shared/billing";
+import {
+  type BillingConfigResponse,
+  CheckoutRequest,
+  type CheckoutResponse,
+  type CheckoutStatusResponse,
+  type CreditsResponse,
+  ListQuery,
+  type PackagesResponse,
+  type TransactionsResponse,
+  type UsageResponse,
+} from "../../shared/billing";
 import type { Ledger } from "../credits/credits.service";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
@@ -19,25 +29,19 @@ export function billingRoutes({
 }) {
   const r = new Hono<AppEnv>();
 
-  r.get("/config", (c) => c.json({ purchasesEnabled: billing.purchasesEnabled }));
+  r.get("/config", (c) => c.json<BillingConfigResponse>({ purchasesEnabled: billing.purchasesEnabled }));
 
-  r.get("/packages", async (c) => c.json({ success: true, packages: await billing.listPackages() }));
+  r.get("/packages", async (c) => c.json<PackagesResponse>({ success: true, packages: await billing.listPackages() }));
 
   r.get("/credits", requireUser, async (c) => {
     const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.var.user.id);
-    return c.json({
-      success: true,
-      availableCredits,
-      totalCredits,
-      usedCredits,
-      bonusCredits,
-    } satisfies CreditsResponse);
+    return c.json<CreditsResponse>({ success: true, availableCredits, totalCredits, usedCredits, bonusCredits });
   });
 
   r.get("/history", requireUser, validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
     const rows = await ledger.transactions(c.var.user.id, limit);
-    return c.json({
+    return c.json<TransactionsResponse>({
       success: true,
       transactions: rows.map(({ id, type, amount, balanceAfter, description, createdAt }) => ({
         id,
@@ -53,7 +57,7 @@ export function billingRoutes({
   r.get("/usage", requireUser, validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
     const rows = await ledger.usage(c.var.user.id, limit);
-    return c.json({
+    return c.json<UsageResponse>({
       success: true,
       usage: rows.map(({ id, endpoint, aiProvider, creditsUsed, requestTokens, responseTokens, createdAt }) => ({
         id,
@@ -68,7 +72,7 @@ export function billingRoutes({
   });
 
   r.get("/checkout/:sessionId", requireUser, async (c) =>
-    c.json(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
+    c.json<CheckoutStatusResponse>(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
   );
 
   r.post("/checkout", requireUser, validate("json", CheckoutRequest), async (c) => {
@@ -81,7 +85,7 @@ export function billingRoutes({
       cancelUrl: body.cancelUrl,
       origin: publicUrl ?? new URL(c.req.url).origin,
     });
-    return c.json({ success: true, checkoutUrl, sessionId });
+    return c.json<CheckoutResponse>({ success: true, checkoutUrl, sessionId });
   });
 
   r.post("/webhook", async (c) => {

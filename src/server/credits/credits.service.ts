@@ -9,6 +9,7 @@
 // lock held by another writer if the same request id is held and settled at once (a caller bug,
 // which PostgreSQL's deadlock detector then refuses).
 import { asc, desc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
+import type { Transaction, UsageRecord } from "../../shared/billing";
 import { creditsForTokens } from "../../shared/credits-math";
 import { usageDescription } from "../../shared/endpoint-labels";
 import type { Db, DbOrTx, Tx } from "../db/client";
@@ -110,26 +111,15 @@ export interface ReverseResult {
   balanceAfter: number;
 }
 
-export interface TransactionEntry {
-  id: number;
-  type: string;
-  amount: number;
-  balanceAfter: number;
-  description: string;
+/** A ledger entry: what GET /api/billing/history shows of it, and the Stripe session it came from. */
+export interface TransactionEntry extends Transaction {
   stripeSessionId: string | null;
-  createdAt: string;
 }
 
-export interface UsageEntry {
-  id: number;
-  endpoint: string;
-  aiProvider: string | null;
-  creditsUsed: number;
-  requestTokens: number;
-  responseTokens: number;
+/** A usage row: what GET /api/billing/usage shows of it, and what the ledger keeps beside. */
+export interface UsageEntry extends UsageRecord {
   shortfall: number;
   requestId: string;
-  createdAt: string;
 }
 
 export interface LedgerOptions {

@@ -1,6 +1,6 @@
 // HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
 import { Hono } from "hono";
-import { DetectRequestSchema } from "../../shared/detection";
+import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -12,7 +12,7 @@ export function detectionRoutes({ detection }: { detection: DetectionService }) 
   r.post("/detect-ai", requireUser, validate("json", DetectRequestSchema), async (c) => {
     const { text, requestId, documentId, versionId } = c.req.valid("json");
     const outcome = await detection.detect(c.var.user.id, { text, requestId, documentId, versionId }, c.req.raw.signal);
-    return c.json(outcome);
+    return c.json<DetectResponse>(outcome);
   });
 
   return r;

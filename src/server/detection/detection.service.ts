@@ -9,6 +9,7 @@ import {
   type DetectionResult,
   type DetectorName,
   DetectorNameSchema,
+  type DetectResponse,
   failedDetection,
 } from "../../shared/detection";
 import { CREDITS } from "../../shared/limits";
@@ -42,12 +43,6 @@ export interface DetectInput {
   versionId?: string;
 }
 
-export interface DetectOutcome {
-  aiDetection: DetectionResult;
-  /** Credits charged: CREDITS.detection on success, 0 otherwise. */
-  creditsUsed: number;
-}
-
 export class DetectionService {
   constructor(private readonly deps: DetectionServiceDeps) {}
 
@@ -56,7 +51,7 @@ export class DetectionService {
     return parsed.success ? parsed.data : "builtin";
   }
 
-  async detect(userId: string, input: DetectInput, signal?: AbortSignal): Promise<DetectOutcome> {
+  async detect(userId: string, input: DetectInput, signal?: AbortSignal): Promise<DetectResponse> {
     const { charges, detector, logger } = this.deps;
     if (input.text.length > DETECTION_MAX_CHARS)
       throw new AppError(

@@ -1,7 +1,15 @@
 // HTTP for the document library (issue 10, docs/api.md "Documents"): validate, call the service,
 // shape the response. Every route is the signed-in caller's own: another user's id is a 404.
 import { Hono } from "hono";
-import { DocumentListQuery, DocumentParams, ExportQuery, RenameDocumentRequest } from "../../shared/documents";
+import {
+  DocumentListQuery,
+  type DocumentListResponse,
+  DocumentParams,
+  type DocumentResponse,
+  ExportQuery,
+  RenameDocumentRequest,
+  type RenameDocumentResponse,
+} from "../../shared/documents";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -11,11 +19,11 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
   const r = new Hono<AppEnv>();
 
   r.get("/documents", requireUser, validate("query", DocumentListQuery), async (c) =>
-    c.json(await documents.list(c.var.user.id, c.req.valid("query"))),
+    c.json<DocumentListResponse>(await documents.list(c.var.user.id, c.req.valid("query"))),
   );
 
   r.get("/documents/:id", requireUser, validate("param", DocumentParams), async (c) =>
-    c.json({ document: await documents.get(c.var.user.id, c.req.valid("param").id) }),
+    c.json<DocumentResponse>({ document: await documents.get(c.var.user.id, c.req.valid("param").id) }),
   );
 
   r.patch(
@@ -24,7 +32,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     validate("param", DocumentParams),
     validate("json", RenameDocumentRequest),
     async (c) =>
-      c.json({
+      c.json<RenameDocumentResponse>({
         document: await documents.rename(c.var.user.id, c.req.valid("param").id, c.req.valid("json").title),
       }),
   );

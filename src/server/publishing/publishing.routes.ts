@@ -18,6 +18,7 @@ import {
   type PublicationsResponse,
   PublishRequest,
   type PublishResponse,
+  type ShopifyBlogsResponse,
   ShopifyStoreInput,
 } from "../../shared/publishing";
 import { AppError, tooManyRequests } from "../errors";
@@ -71,7 +72,7 @@ export function connectionRoutes({
   );
 
   r.post("/shopify/blogs", requireUser, validate("json", ShopifyStoreInput), limited, async (c) =>
-    c.json(await connections.shopifyBlogs(c.req.valid("json"))),
+    c.json<ShopifyBlogsResponse>(await connections.shopifyBlogs(c.req.valid("json"))),
   );
 
   r.post("/:id/verify", requireUser, validate("param", ConnectionIdParam), limited, async (c) =>

@@ -2,7 +2,12 @@
 // Validation (SeoRequest: 'Content is required', the platform, image URLs) answers 400 before any
 // credit is held; a cancelled model call answers 499 to nobody (onError).
 import { Hono } from "hono";
-import { SeoRequest } from "../../shared/seo";
+import {
+  type SeoOptimizeResponse,
+  type SeoProduceResponse,
+  SeoRequest,
+  type SeoReviseResponse,
+} from "../../shared/seo";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -12,15 +17,15 @@ export function seoRoutes({ seo }: { seo: SeoService }) {
   const r = new Hono<AppEnv>();
 
   r.post("/seo-produce-code", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json(await seo.produceCode(c.var.user.id, c.req.valid("json"))),
+    c.json<SeoProduceResponse>(await seo.produceCode(c.var.user.id, c.req.valid("json"))),
   );
 
   r.post("/seo-revise-text", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json(await seo.reviseText(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
+    c.json<SeoReviseResponse>(await seo.reviseText(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
   );
 
   r.post("/seo-optimize", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json(await seo.optimize(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
+    c.json<SeoOptimizeResponse>(await seo.optimize(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
   );
 
   return r;

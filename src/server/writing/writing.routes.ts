@@ -10,8 +10,10 @@ import {
   ExecuteRequest,
   FinalRewriteRequest,
   type GenerationResponse,
+  type HistoryItem,
   ReviseTextRequest,
   type ReviseTextResponse,
+  type WritersResponse,
   type WritingStreamEvent,
 } from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
@@ -50,10 +52,10 @@ export function writingRoutes({ writing }: { writing: WritingService }) {
   );
 
   // Public: which providers have a model, so the screens can say when none is configured.
-  r.get("/writers", (c) => c.json(writing.writers()));
+  r.get("/writers", (c) => c.json<WritersResponse>(writing.writers()));
 
   r.get("/history", requireUser, validate("query", HistoryQuery), async (c) =>
-    c.json(await writing.history(c.var.user.id, c.req.valid("query").limit)),
+    c.json<HistoryItem[]>(await writing.history(c.var.user.id, c.req.valid("query").limit)),
   );
 
   r.post("/reset", requireUser, async (c) => {
@@ -68,7 +70,7 @@ const wantsStream = (c: Context<SignedInEnv>) => /\btext\/event-stream\b/i.test(
 
 async function respond<R extends GenerationResponse | ReviseTextResponse>(c: Context<SignedInEnv>, job: WritingJob<R>) {
   // A cancelled call throws RequestCancelled, which onError answers 499 (to nobody).
-  if (!wantsStream(c)) return c.json(await job.run({ signal: c.req.raw.signal }));
+  if (!wantsStream(c)) return c.json<R>(await job.run({ signal: c.req.raw.signal }));
 
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {

@@ -2,7 +2,7 @@
 // credits; sign-out clears everything. Verification and credit-fetch failures show nothing.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { SessionUser } from "../../../shared/auth";
+import type { SessionUser, VerifyResponse } from "../../../shared/auth";
 import { apiFetch, apiGet, apiPost, setBearerToken } from "../../lib/api";
 
 export interface CreditsBalance {
@@ -66,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const verify = useCallback(async () => {
     try {
-      const res = await apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify");
+      const res = await apiPost<VerifyResponse>("/api/auth/verify");
       setUser(res.user);
       return res.user;
     } catch {

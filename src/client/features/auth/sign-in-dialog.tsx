@@ -5,7 +5,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ACCOUNT_TEXT } from "../../../shared/account";
-import { AUTH_MESSAGES, PASSWORD_POLICY, type PasswordPolicy, signInSchema, signUpSchema } from "../../../shared/auth";
+import {
+  AUTH_MESSAGES,
+  type AuthProvidersResponse,
+  PASSWORD_POLICY,
+  type PasswordPolicy,
+  signInSchema,
+  signUpSchema,
+} from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Field, formFields } from "../../components/ui/field";
@@ -150,7 +157,7 @@ function CredentialsForm({ mode }: { mode: "signin" | "signup" }) {
 
 function GoogleButton() {
   const { signInWithGoogle } = useAuth();
-  const providers = useQuery<{ google: boolean }>({ queryKey: ["/api/auth/providers"] }).data;
+  const providers = useQuery<AuthProvidersResponse>({ queryKey: ["/api/auth/providers"] }).data;
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const configured = providers?.google === true;

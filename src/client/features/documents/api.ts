@@ -7,7 +7,13 @@
 // renameDocument(id, title) / deleteDocument(id)  PATCH / DELETE, then invalidate DOCUMENTS_KEY
 // downloadVersion(id, {format, versionId?, fileName?}) → saves the export through the browser
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { DocumentDetail, DocumentListResponse, DocumentResponse, ExportFormat } from "../../../shared/documents";
+import type {
+  DocumentDetail,
+  DocumentListResponse,
+  DocumentResponse,
+  ExportFormat,
+  RenameDocumentResponse,
+} from "../../../shared/documents";
 import { apiFetch, apiGet, apiRequest } from "../../lib/api";
 import { FRESH_ON_MOUNT } from "../../lib/query";
 
@@ -40,11 +46,7 @@ export function useDocument(id: string) {
 }
 
 export function renameDocument(id: string, title: string) {
-  return apiRequest<{ document: { id: string; title: string; updatedAt: string } }>(
-    "PATCH",
-    `/api/documents/${encodeURIComponent(id)}`,
-    { title },
-  );
+  return apiRequest<RenameDocumentResponse>("PATCH", `/api/documents/${encodeURIComponent(id)}`, { title });
 }
 
 export function deleteDocument(id: string) {

@@ -5,7 +5,13 @@ import { format } from "date-fns";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ACCOUNT_TEXT, type AccountSession, type AccountStatus, newPasswordSchema } from "../../../shared/account";
+import {
+  ACCOUNT_TEXT,
+  type AccountSession,
+  type AccountSessionsResponse,
+  type AccountStatus,
+  newPasswordSchema,
+} from "../../../shared/account";
 import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -114,7 +120,7 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
 export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void }) {
   const { forgetSession } = useAuth();
   const queryClient = useQueryClient();
-  const sessions = useQuery<{ sessions: AccountSession[] }>({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery<AccountSessionsResponse>({ queryKey: SESSIONS_KEY });
   const [pending, setPending] = useState<string>();
 
   const revoke = async (s: AccountSession) => {
