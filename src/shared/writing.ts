@@ -146,7 +146,7 @@ export interface AssistantMessage {
 export type StopReason = "out_of_credits" | "time_limit";
 
 /** Every paid call's output is saved as a version of a document (docs/api.md "Documents"). */
-interface Billed extends SavedVersion {
+export interface Billed extends SavedVersion {
   /** Set when the call was stopped early; `notice` says so in words a user can act on. */
   stopped?: StopReason;
   notice?: string;

@@ -11,6 +11,7 @@ import { countWords } from "../../shared/text";
 import {
   type AiProvider,
   assistantMessage,
+  type Billed,
   type ExecuteRequest,
   type FinalRewriteRequest,
   type GenerationResponse,
@@ -36,7 +37,7 @@ import {
   WritingCancelled,
   type WritingModels,
 } from "../ai/models";
-import { type Charges, type Held, PartialWork, STOP_MESSAGES, type StopReason } from "../credits/charge";
+import { type Charges, type Held, PartialWork, STOP_MESSAGES } from "../credits/charge";
 import type { Db, Tx } from "../db/client";
 import { apiRequests, documentVersions } from "../db/schema";
 import type { DocumentsService, VersionTarget } from "../documents/index";
@@ -106,17 +107,9 @@ interface JobSpec {
   };
 }
 
-interface Outcome {
+/** A finished call: its answer beside the text, and the text. */
+interface Outcome extends Billed {
   text: string;
-  requestId: string;
-  responseTime: number;
-  creditsUsed: number;
-  tokensUsed: number;
-  aiProvider: AiProvider;
-  writer: Writer;
-  model: string;
-  stopped?: StopReason;
-  saved: SavedVersion;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -377,15 +370,16 @@ export class WritingService {
     );
     return {
       text: result.text,
+      ...(charged.stopped ? { stopped: charged.stopped, notice: STOP_MESSAGES[charged.stopped] } : {}),
       requestId: held.requestId,
+      documentId: saved.documentId,
+      versionId: saved.versionId,
       responseTime,
       creditsUsed,
       tokensUsed: result.usage.totalTokens,
       aiProvider: spec.aiProvider,
       writer: result.writer,
       model: result.model,
-      stopped: charged.stopped,
-      saved,
     };
   }
 
@@ -477,19 +471,9 @@ function toDraftRequest(s: SessionContext): DraftRequest {
   };
 }
 
-function billed(o: Outcome) {
-  return {
-    ...(o.stopped ? { stopped: o.stopped, notice: STOP_MESSAGES[o.stopped] } : {}),
-    requestId: o.requestId,
-    documentId: o.saved.documentId,
-    versionId: o.saved.versionId,
-    responseTime: o.responseTime,
-    creditsUsed: o.creditsUsed,
-    tokensUsed: o.tokensUsed,
-    aiProvider: o.aiProvider,
-    writer: o.writer,
-    model: o.model,
-  };
+/** The answer's fields beside the text. */
+function billed({ text: _text, ...answer }: Outcome): Billed {
+  return answer;
 }
 
 function toGeneration(o: Outcome): GenerationResponse {
