@@ -73,18 +73,26 @@ const cookieJar = (res: Response, jar: Map<string, string>) => {
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 };
 
+/** A test app whose Google is a fresh fake that signs `profile` in. */
+async function appWithGoogle(
+  profile: Parameters<typeof startFakeGoogle>[0],
+): Promise<{ google: FakeGoogle; t: TestApp }> {
+  const google = await startFakeGoogle(profile);
+  const t = await createTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: "client-id.apps.example",
+      GOOGLE_CLIENT_SECRET: "client-secret",
+      GOOGLE_OAUTH_BASE_URL: google.base,
+    },
+  });
+  return { google, t };
+}
+
 describe("Google sign-in", () => {
   let google: FakeGoogle;
   let t: TestApp;
   beforeAll(async () => {
-    google = await startFakeGoogle({ sub: "google-uid-42", email: "grace@example.com", name: "Grace Hopper" });
-    t = await createTestApp({
-      env: {
-        GOOGLE_CLIENT_ID: "client-id.apps.example",
-        GOOGLE_CLIENT_SECRET: "client-secret",
-        GOOGLE_OAUTH_BASE_URL: google.base,
-      },
-    });
+    ({ google, t } = await appWithGoogle({ sub: "google-uid-42", email: "grace@example.com", name: "Grace Hopper" }));
   });
   afterAll(async () => {
     await t.close();
@@ -145,14 +153,7 @@ describe("Google linking from Settings", () => {
   let google: FakeGoogle;
   let t: TestApp;
   beforeAll(async () => {
-    google = await startFakeGoogle({ sub: "google-uid-77", email: "linus@example.com", name: "Linus" });
-    t = await createTestApp({
-      env: {
-        GOOGLE_CLIENT_ID: "client-id.apps.example",
-        GOOGLE_CLIENT_SECRET: "client-secret",
-        GOOGLE_OAUTH_BASE_URL: google.base,
-      },
-    });
+    ({ google, t } = await appWithGoogle({ sub: "google-uid-77", email: "linus@example.com", name: "Linus" }));
   });
   afterAll(async () => {
     await t.close();

@@ -1,12 +1,12 @@
 // The one charge path on a real database: hold → work → settle and save together, or release.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiRequests, apiUsage, creditHolds } from "../db/schema";
 import { AppError } from "../errors";
 import { createLogger } from "../logger";
 import { describeEachDatabase } from "../testing/databases";
-import { assertLedgerInvariants } from "../testing/ledger-invariants";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { ledgerCheckedApp } from "../testing/route-suite";
+import type { TestApp } from "../testing/test-app";
 import { Charges, PartialWork, RequestCancelled } from "./charge";
 
 /** A promise and the functions that settle it: the test decides when work finishes. */
@@ -32,15 +32,10 @@ describeEachDatabase("Charges", (kind) => {
   let charges: Charges;
   let n = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
+  const app = ledgerCheckedApp(kind);
+  beforeAll(() => {
+    t = app.t;
     charges = t.deps.charges;
-  });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function userWith(credits: number): Promise<string> {

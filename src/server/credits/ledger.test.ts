@@ -1,12 +1,12 @@
 // The ledger's rules on a real database: holds, settlement, release, expiry, grants, reversals.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError } from "../errors";
 import { describeEachDatabase } from "../testing/databases";
-import { assertLedgerInvariants } from "../testing/ledger-invariants";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { ledgerCheckedApp } from "../testing/route-suite";
+import type { TestApp } from "../testing/test-app";
 import { describeTransaction, Ledger } from "./credits.service";
 
 describeEachDatabase("Ledger", (kind) => {
@@ -14,15 +14,10 @@ describeEachDatabase("Ledger", (kind) => {
   let ledger: Ledger;
   let n = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
+  const app = ledgerCheckedApp(kind);
+  beforeAll(() => {
+    t = app.t;
     ledger = t.deps.ledger;
-  });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** A signed-up user holding `credits` bonus credits. */

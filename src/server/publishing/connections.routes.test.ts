@@ -8,8 +8,9 @@ import { describeEachDatabase } from "../testing/databases";
 import { postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
 import { CONNECT_ATTEMPTS, tooManyConnectAttempts } from "./publishing.routes";
-import { FAKE_BLOGS, FakeShopify, READ_ONLY_TOKEN, WRITE_TOKEN } from "./testing/fake-shopify";
+import { FAKE_BLOGS, type FakeShopify, READ_ONLY_TOKEN, WRITE_TOKEN } from "./testing/fake-shopify";
 import { EDITOR, FakeWordPress, SUBSCRIBER } from "./testing/fake-wordpress";
+import { type PublishingTestApp, startPublishingTestApp } from "./testing/publishing-app";
 
 const wordpressBody = (wp: FakeWordPress, over: Record<string, unknown> = {}) => ({
   platform: "wordpress",
@@ -27,21 +28,13 @@ describeEachDatabase("connections API", (kind) => {
   let shop: FakeShopify;
   const editor = { ...EDITOR };
 
+  let app: PublishingTestApp;
+
   beforeAll(async () => {
-    wp = await new FakeWordPress({ users: [editor, SUBSCRIBER] }).start();
-    shop = await new FakeShopify().start();
-    t = await createTestApp({
-      database: kind,
-      env: { PUBLISH_ALLOW_PRIVATE_HOSTS: "true", SHOPIFY_API_BASE: shop.url },
-    });
-    ada = await t.signUp("ada@example.com");
-    bob = await t.signUp("bob@example.com");
+    app = await startPublishingTestApp(kind, { users: [editor, SUBSCRIBER] });
+    ({ t, ada, bob, wp, shop } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await wp.close();
-    await shop.close();
-  });
+  afterAll(() => app?.close());
 
   const list = async (user: SignedUpUser) =>
     (

@@ -8,11 +8,12 @@ import type { GenerationResponse } from "../../shared/writing";
 import { publications } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { postJson } from "../testing/route-suite";
-import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
+import type { SignedUpUser, TestApp } from "../testing/test-app";
 import type { VersionToPublish } from "./publishing.service";
 import { saveTestVersion } from "./testing/documents";
-import { FAKE_BLOGS, FakeShopify, WRITE_TOKEN } from "./testing/fake-shopify";
-import { EDITOR, FakeWordPress } from "./testing/fake-wordpress";
+import { FAKE_BLOGS, type FakeShopify, WRITE_TOKEN } from "./testing/fake-shopify";
+import { EDITOR, type FakeWordPress } from "./testing/fake-wordpress";
+import { type PublishingTestApp, startPublishingTestApp } from "./testing/publishing-app";
 
 const DRAFT = `# Sourdough Pricing for Market Stalls
 
@@ -32,19 +33,14 @@ describeEachDatabase("publish routes", (kind) => {
   let bob: SignedUpUser;
   let wp: FakeWordPress;
   let shop: FakeShopify;
+  let app: PublishingTestApp;
   let connection: ConnectionView;
   /** ada's documents A and B: version 1 and version 2 ("Saturday market") each. */
   const docs: Record<"a" | "b", VersionToPublish[]> = { a: [], b: [] };
 
   beforeAll(async () => {
-    wp = await new FakeWordPress().start();
-    shop = await new FakeShopify().start();
-    t = await createTestApp({
-      database: kind,
-      env: { PUBLISH_ALLOW_PRIVATE_HOSTS: "true", SHOPIFY_API_BASE: shop.url },
-    });
-    ada = await t.signUp("ada@example.com");
-    bob = await t.signUp("bob@example.com");
+    app = await startPublishingTestApp(kind);
+    ({ t, ada, bob, wp, shop } = app);
     const made = await postJson(
       t,
       "/api/connections",
@@ -61,11 +57,7 @@ describeEachDatabase("publish routes", (kind) => {
       docs[key] = [v1, v2];
     }
   });
-  afterAll(async () => {
-    await t?.close();
-    await wp?.close();
-    await shop?.close();
-  });
+  afterAll(() => app?.close());
 
   const doc = (key: "a" | "b") => docs[key][0]?.documentId ?? "";
   const publish = (documentId: string, body: unknown, user: SignedUpUser | null = ada) =>

@@ -1,5 +1,7 @@
 // Setup shared by the route tests: a fresh app with signed-up users holding granted credits, and a
 // JSON POST as one of them.
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { assertLedgerInvariants } from "./ledger-invariants";
 import { createTestApp, type SignedUpUser, type TestApp, type TestDatabaseKind } from "./test-app";
 
 /** Signs `email` up and grants it `amount` credits (a 'grant' entry with `reason`). */
@@ -45,4 +47,22 @@ export async function postJson(
     headers: { "content-type": "application/json", ...(user?.headers ?? {}), ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * Registers a suite's app on `kind` with no welcome bonus, its ledger invariants checked after every
+ * test and the app closed after the suite; read `.t` inside the tests (set before they run).
+ */
+export function ledgerCheckedApp(kind: TestDatabaseKind): { t: TestApp } {
+  const app = {} as { t: TestApp };
+  beforeAll(async () => {
+    app.t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(app.t.db);
+  });
+  afterAll(async () => {
+    await app.t?.close();
+  });
+  return app;
 }
