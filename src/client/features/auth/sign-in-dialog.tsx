@@ -20,6 +20,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { ApiError, apiPost } from "../../lib/api";
+import { usePending } from "../../lib/use-pending";
 import { type SignInView, useAuth } from "./auth-context";
 
 const POLICY_KEY = ["/api/auth/password-policy"];
@@ -159,7 +160,7 @@ function GoogleButton() {
   const { signInWithGoogle } = useAuth();
   const providers = useQuery<AuthProvidersResponse>({ queryKey: ["/api/auth/providers"] }).data;
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
   const configured = providers?.google === true;
   return (
     <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
@@ -169,14 +170,12 @@ function GoogleButton() {
         disabled={!configured || pending}
         onClick={async () => {
           setError(undefined);
-          setPending(true);
-          try {
-            await signInWithGoogle();
-          } catch {
-            setError(AUTH_MESSAGES.googleFailed);
-          } finally {
-            setPending(false);
-          }
+          await run(
+            async () => {
+              await signInWithGoogle();
+            },
+            () => setError(AUTH_MESSAGES.googleFailed),
+          );
         }}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">

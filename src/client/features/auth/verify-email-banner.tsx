@@ -1,16 +1,16 @@
 // Shown to a signed-in user whose address is not verified yet: the product works, the banner asks
 // for the link to be followed and offers to send it again.
 import { MailWarning } from "lucide-react";
-import { useState } from "react";
 import { ACCOUNT_TEXT } from "../../../shared/account-text";
 import { Button } from "../../components/ui/button";
 import { ApiError, apiPost } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { usePending } from "../../lib/use-pending";
 import { useAuth } from "./auth-context";
 
 export function VerifyEmailBanner() {
   const { user } = useAuth();
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
   if (user?.emailVerified !== false) return null;
   return (
     <section
@@ -27,17 +27,16 @@ export function VerifyEmailBanner() {
           variant="outline"
           size="sm"
           disabled={pending}
-          onClick={async () => {
-            setPending(true);
-            try {
-              await apiPost("/api/auth/send-verification-email", { email: user.email });
-              toast.success(ACCOUNT_TEXT.verificationSent);
-            } catch (err) {
-              toast.error("Could not send the e-mail", err instanceof ApiError ? err.serverMessage : undefined);
-            } finally {
-              setPending(false);
-            }
-          }}
+          onClick={() =>
+            run(
+              async () => {
+                await apiPost("/api/auth/send-verification-email", { email: user.email });
+                toast.success(ACCOUNT_TEXT.verificationSent);
+              },
+              (err) =>
+                toast.error("Could not send the e-mail", err instanceof ApiError ? err.serverMessage : undefined),
+            )
+          }
         >
           Resend e-mail
         </Button>

@@ -11,6 +11,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
+import { usePending } from "../../lib/use-pending";
 import { DOCUMENTS_KEY, deleteDocument, renameDocument } from "./api";
 
 export interface DocumentRef {
@@ -89,7 +90,7 @@ export function DeleteDocumentDialog({
   onDeleted?: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
   const versions = doc?.versionCount === 1 ? "its only version" : `all ${doc?.versionCount ?? 0} versions`;
   return (
     <ConfirmDialog
@@ -101,19 +102,17 @@ export function DeleteDocumentDialog({
       pending={pending}
       onConfirm={async () => {
         if (!doc) return;
-        setPending(true);
-        try {
-          await deleteDocument(doc.id);
-          queryClient.removeQueries({ queryKey: [...DOCUMENTS_KEY, "one", doc.id] });
-          await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
-          toast.success("Document deleted", doc.title);
-          onClose();
-          onDeleted?.();
-        } catch (err) {
-          toast.error("Delete failed", errorText(err, "Could not delete the document"));
-        } finally {
-          setPending(false);
-        }
+        await run(
+          async () => {
+            await deleteDocument(doc.id);
+            queryClient.removeQueries({ queryKey: [...DOCUMENTS_KEY, "one", doc.id] });
+            await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+            toast.success("Document deleted", doc.title);
+            onClose();
+            onDeleted?.();
+          },
+          (err) => toast.error("Delete failed", errorText(err, "Could not delete the document")),
+        );
       }}
     />
   );

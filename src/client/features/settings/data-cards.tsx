@@ -8,6 +8,7 @@ import { Input, Label } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError, apiPost } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { usePending } from "../../lib/use-pending";
 import { useAuth } from "../auth/auth-context";
 
 export function DataCard() {
@@ -35,7 +36,7 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
   const ids = useId();
   const { forgetSession } = useAuth();
   const [typed, setTyped] = useState("");
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
   const [error, setError] = useState<string>();
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
 
@@ -52,18 +53,16 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
           onSubmit={async (e) => {
             e.preventDefault();
             if (!matches) return;
-            setPending(true);
             setError(undefined);
-            try {
-              await apiPost("/api/account/delete", { confirmEmail: typed });
-              forgetSession();
-              toast.success("Your account has been deleted");
-              onDeleted();
-            } catch (err) {
-              setError(err instanceof ApiError ? err.serverMessage : "Could not delete the account");
-            } finally {
-              setPending(false);
-            }
+            await run(
+              async () => {
+                await apiPost("/api/account/delete", { confirmEmail: typed });
+                forgetSession();
+                toast.success("Your account has been deleted");
+                onDeleted();
+              },
+              (err) => setError(err instanceof ApiError ? err.serverMessage : "Could not delete the account"),
+            );
           }}
         >
           <Label htmlFor={`${ids}-confirm`}>

@@ -22,6 +22,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { ApiError, apiFetch, apiPost, apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { usePending } from "../../lib/use-pending";
 import { keepToken, useAuth } from "../auth/auth-context";
 import { NewPasswordFields } from "../auth/new-password-fields";
 
@@ -210,7 +211,7 @@ export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void 
 export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
   const { linkGoogle } = useAuth();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["/api/account"] });
   return (
     <Card>
@@ -228,18 +229,16 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
             variant="outline"
             size="sm"
             disabled={pending}
-            onClick={async () => {
-              setPending(true);
-              try {
-                await apiPost("/api/auth/unlink-account", { accountId: status.google.accountId });
-                toast.success("Google disconnected");
-                await refresh();
-              } catch (err) {
-                toast.fromError(err, "Could not disconnect Google");
-              } finally {
-                setPending(false);
-              }
-            }}
+            onClick={() =>
+              run(
+                async () => {
+                  await apiPost("/api/auth/unlink-account", { accountId: status.google.accountId });
+                  toast.success("Google disconnected");
+                  await refresh();
+                },
+                (err) => toast.fromError(err, "Could not disconnect Google"),
+              )
+            }
           >
             Disconnect
           </Button>
@@ -248,18 +247,16 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
             variant="outline"
             size="sm"
             disabled={pending}
-            onClick={async () => {
-              setPending(true);
-              try {
-                await linkGoogle();
-                toast.success("Google connected");
-                await refresh();
-              } catch {
-                toast.error("Could not connect Google");
-              } finally {
-                setPending(false);
-              }
-            }}
+            onClick={() =>
+              run(
+                async () => {
+                  await linkGoogle();
+                  toast.success("Google connected");
+                  await refresh();
+                },
+                () => toast.error("Could not connect Google"),
+              )
+            }
           >
             Connect Google
           </Button>
