@@ -1,24 +1,14 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter } from "react-router";
 import { PAGE_ROUTES } from "../shared/routes";
-import { Spinner } from "./components/ui/spinner";
+import { PageSpinner } from "./components/ui/spinner";
 import { PopupComplete } from "./features/auth/popup-complete";
 import { HomePage as Home } from "./features/home/home-page";
 import { Layout } from "./features/layout/layout";
 import { NotFoundPage } from "./features/pages/not-found";
 import { RouteErrorPage } from "./features/pages/route-error";
 
-const page = (element: React.ReactNode) => (
-  <Suspense
-    fallback={
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" />
-      </div>
-    }
-  >
-    {element}
-  </Suspense>
-);
+const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 
 // Every screen but Home (the landing page: loaded lazily, its swap from the spinner shifted the
 // layout) loads on demand, so the landing page stays light.

@@ -7,7 +7,7 @@ import { NavLink } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
+import { PageSpinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useAuth } from "../auth/auth-context";
 
@@ -15,11 +15,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const { loading, user, openSignIn } = useAuth();
 
   if (loading) {
-    return (
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" label="Loading your account" />
-      </div>
-    );
+    return <PageSpinner label="Loading your account" />;
   }
   if (!user) {
     return (

@@ -4,7 +4,7 @@
 import { LogIn } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
+import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useAuth } from "../auth/auth-context";
 import { AuthForms } from "../auth/sign-in-dialog";
@@ -34,9 +34,7 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
       </header>
 
       {loading ? (
-        <div className="flex justify-center p-12">
-          <Spinner className="size-6" label="Loading your account" />
-        </div>
+        <PageSpinner label="Loading your account" />
       ) : !user ? (
         <SignedOut paymentReturn={paymentReturn} />
       ) : (

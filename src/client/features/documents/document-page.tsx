@@ -14,12 +14,13 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label, NativeSelect } from "../../components/ui/input";
-import { Spinner } from "../../components/ui/spinner";
+import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
+import { SignedIn } from "../auth/signed-in";
 import { copyToClipboard, formatPercent } from "../detection";
 import { PublicationsList, PublishDialog } from "../publishing";
 import { writerNote } from "../writing/api";
@@ -45,32 +46,25 @@ const versionName = (v: DocumentVersion, i: number) =>
 
 export function DocumentPage() {
   const { id = "" } = useParams();
-  const { user, loading, openSignIn } = useAuth();
-  if (loading)
-    return (
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" label="Loading" />
-      </div>
-    );
-  if (!user)
-    return (
-      <div className="mx-auto max-w-xl space-y-3 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Document</h1>
-        <p className="text-slate-700">Sign in to open your documents.</p>
-        <Button onClick={() => openSignIn("signin")}>Sign In</Button>
-      </div>
-    );
-  return <DocumentView id={id} />;
+  const { openSignIn } = useAuth();
+  return (
+    <SignedIn
+      signedOut={
+        <div className="mx-auto max-w-xl space-y-3 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">Document</h1>
+          <p className="text-slate-700">Sign in to open your documents.</p>
+          <Button onClick={() => openSignIn("signin")}>Sign In</Button>
+        </div>
+      }
+    >
+      <DocumentView id={id} />
+    </SignedIn>
+  );
 }
 
 function DocumentView({ id }: { id: string }) {
   const query = useDocument(id);
-  if (query.isPending)
-    return (
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" label="Loading the document" />
-      </div>
-    );
+  if (query.isPending) return <PageSpinner label="Loading the document" />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (

@@ -20,6 +20,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { errorText } from "../../lib/errors";
 import { useAuth } from "../auth/auth-context";
+import { SignedIn } from "../auth/signed-in";
 import { formatPercent } from "../detection";
 import { useDocuments } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
@@ -30,26 +31,24 @@ export const formatWhen = (iso: string) => {
 };
 
 export function DocumentsPage() {
-  const { user, loading, openSignIn } = useAuth();
-  if (loading)
-    return (
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" label="Loading" />
-      </div>
-    );
-  if (!user)
-    return (
-      <Card className="mx-auto max-w-xl">
-        <CardHeader>
-          <h1 className="text-lg font-semibold leading-tight text-slate-900">Documents</h1>
-          <CardDescription>Sign in to see every draft, revision and SEO HTML you have made.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button onClick={() => openSignIn("signin")}>Sign In</Button>
-        </CardContent>
-      </Card>
-    );
-  return <DocumentLibrary />;
+  const { openSignIn } = useAuth();
+  return (
+    <SignedIn
+      signedOut={
+        <Card className="mx-auto max-w-xl">
+          <CardHeader>
+            <h1 className="text-lg font-semibold leading-tight text-slate-900">Documents</h1>
+            <CardDescription>Sign in to see every draft, revision and SEO HTML you have made.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button onClick={() => openSignIn("signin")}>Sign In</Button>
+          </CardContent>
+        </Card>
+      }
+    >
+      <DocumentLibrary />
+    </SignedIn>
+  );
 }
 
 function DocumentLibrary() {

@@ -4,10 +4,11 @@ import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ACCOUNT_TEXT, type AccountStatus } from "../../../shared/account";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
+import { PageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { AuthForms } from "../auth/sign-in-dialog";
+import { SignedIn } from "../auth/signed-in";
 import { DataCard, DeleteAccountCard } from "./data-cards";
 import { ProfileCard } from "./profile-card";
 import { ConnectedAccountsCard, PasswordCard, SessionsCard } from "./security-cards";
@@ -15,7 +16,7 @@ import { ConnectedAccountsCard, PasswordCard, SessionsCard } from "./security-ca
 export const ACCOUNT_KEY = ["/api/account"] as const;
 
 export function SettingsPage() {
-  const { user, loading, refreshUser } = useAuth();
+  const { user, refreshUser } = useAuth();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -35,46 +36,39 @@ export function SettingsPage() {
     void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
   }, [params, setParams, refreshUser, queryClient]);
 
-  if (loading)
-    return (
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" />
-      </div>
-    );
-  if (!user)
-    return (
-      <Card className="mx-auto max-w-md">
-        <CardHeader>
-          <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-        </CardHeader>
-        <CardContent>
-          <p className="mb-2 text-slate-700">Sign in to see your account settings.</p>
-          <AuthForms />
-        </CardContent>
-      </Card>
-    );
+  const signedOut = (
+    <Card className="mx-auto max-w-md">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+      </CardHeader>
+      <CardContent>
+        <p className="mb-2 text-slate-700">Sign in to see your account settings.</p>
+        <AuthForms />
+      </CardContent>
+    </Card>
+  );
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-      {status.data ? (
-        <>
-          <ProfileCard status={status.data} />
-          <PasswordCard status={status.data} />
-          <SessionsCard onSignedOutHere={() => navigate("/")} />
-          {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
-          <DataCard />
-          <DeleteAccountCard email={status.data.email} onDeleted={() => navigate("/")} />
-        </>
-      ) : status.isError ? (
-        <p role="alert" className="text-red-800">
-          Could not load your account. Please reload the page.
-        </p>
-      ) : (
-        <div className="flex justify-center p-12">
-          <Spinner className="size-6" />
-        </div>
-      )}
-    </div>
+    <SignedIn signedOut={signedOut}>
+      <div className="mx-auto max-w-3xl space-y-6">
+        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        {status.data ? (
+          <>
+            <ProfileCard status={status.data} />
+            <PasswordCard status={status.data} />
+            <SessionsCard onSignedOutHere={() => navigate("/")} />
+            {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
+            <DataCard />
+            <DeleteAccountCard email={status.data.email} onDeleted={() => navigate("/")} />
+          </>
+        ) : status.isError ? (
+          <p role="alert" className="text-red-800">
+            Could not load your account. Please reload the page.
+          </p>
+        ) : (
+          <PageSpinner />
+        )}
+      </div>
+    </SignedIn>
   );
 }
