@@ -3,7 +3,6 @@
 // analyses it; Revise Content, Final Rewrite, SEO Optimize and Revise Existing Text build on it.
 // The draft's document is in the URL (`?document=`): a reload reopens the loop from it.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, TerminalSquare } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -17,13 +16,13 @@ import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { DetectionPanel } from "../../detection";
 import { SeoPanel } from "../../seo";
-import { execute, HISTORY_KEY, resetHistory } from "../api";
+import { execute, resetHistory } from "../api";
 import { HeaderLinks } from "../header-links";
 import type { ExecuteState } from "./execute-button";
 import { isSignedOutError, NoContentError, toastNoContent, toastStepFailure } from "./failures";
 import { FinalEnhancedText } from "./final-enhanced-text";
 import { RequestHistory } from "./request-history";
-import { ResetHistoryDialog } from "./reset-history-dialog";
+import { ResetHistoryDialog, useResetHistory } from "./reset-history-dialog";
 import { BlogPostPreview, FinalRewritePreview, RevisedComparison } from "./result-panels";
 import { ReviseTextCard } from "./revise-text-card";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues, sessionDefaults } from "./session-defaults";
@@ -36,7 +35,6 @@ type SeoSource = { text: string; from: "final" | "enhanced" };
 
 export function ProseConsolePage() {
   const { user, openSignIn } = useAuth();
-  const queryClient = useQueryClient();
   const form = useForm<SessionFormValues>({
     resolver: zodResolver(SessionContext) as never,
     defaultValues: sessionDefaults(),
@@ -44,8 +42,6 @@ export function ProseConsolePage() {
   const provider = form.watch("aiProvider");
   const [executeState, setExecuteState] = useState<ExecuteState>({ status: "idle" });
   const [formOpen, setFormOpen] = useState(true);
-  const [resetting, setResetting] = useState(false);
-  const [confirmReset, setConfirmReset] = useState(false);
   const [seo, setSeo] = useState<SeoSource | null>(null);
   const seoRef = useRef<HTMLDivElement>(null);
   const openSeo = (source: SeoSource) => {
@@ -104,9 +100,8 @@ export function ProseConsolePage() {
     toast.success("Success", `API call completed in ${ms}ms`);
   });
 
-  const onReset = async () => {
-    setResetting(true);
-    try {
+  const reset = useResetHistory({
+    reset: async () => {
       if (user) await resetHistory();
       form.reset(sessionDefaults());
       session.clear();
@@ -115,19 +110,12 @@ export function ProseConsolePage() {
       setSeo(null);
       setExecuteState({ status: "idle" });
       lastSession.current = null;
-      toast.success(
-        "System Reset",
-        "The form, the results and your request history were cleared. Your documents are kept.",
-      );
-    } catch (err) {
+    },
+    onError: (err) => {
       if (isSignedOutError(err)) signInAgain();
       else toastStepFailure(err, "Reset Failed", "Failed to reset system");
-    } finally {
-      setResetting(false);
-      setConfirmReset(false);
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
-    }
-  };
+    },
+  });
 
   const busy = session.busy !== null;
   const { draft, revision, final } = session;
@@ -142,8 +130,8 @@ export function ProseConsolePage() {
             form={form}
             onExecute={() => void onExecute()}
             executeState={executeState}
-            onReset={() => setConfirmReset(true)}
-            resetting={resetting}
+            onReset={reset.ask}
+            resetting={reset.resetting}
             open={formOpen}
             onOpenChange={setFormOpen}
           />
@@ -226,13 +214,7 @@ export function ProseConsolePage() {
           <RequestHistory />
         </div>
       </div>
-      <ResetHistoryDialog
-        open={confirmReset}
-        onOpenChange={setConfirmReset}
-        onConfirm={() => void onReset()}
-        pending={resetting}
-        confirmLabel="Reset & Clear History"
-      />
+      <ResetHistoryDialog {...reset.dialog} confirmLabel="Reset & Clear History" />
     </div>
   );
 }

@@ -1,8 +1,43 @@
 // 'Reset and Clear History' asks first (issue 10), and says exactly what goes: the request history
 // and what is on this screen — never the documents, which have their own Delete.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
-import { useHistory } from "../api";
+import { HISTORY_KEY, useHistory } from "../api";
+
+/**
+ * A screen's 'Reset and Clear History': `ask()` opens the dialog (`dialog`, spread into
+ * ResetHistoryDialog); confirming runs `reset` (the server's history and the screen's state), says so,
+ * or hands the failure to `onError`; the history is refetched either way.
+ */
+export function useResetHistory({ reset, onError }: { reset: () => Promise<void>; onError: (err: unknown) => void }) {
+  const queryClient = useQueryClient();
+  const [resetting, setResetting] = useState(false);
+  const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    setResetting(true);
+    try {
+      await reset();
+      toast.success(
+        "System Reset",
+        "The form, the results and your request history were cleared. Your documents are kept.",
+      );
+    } catch (err) {
+      onError(err);
+    } finally {
+      setResetting(false);
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    }
+  };
+  return {
+    resetting,
+    ask: () => setOpen(true),
+    dialog: { open, onOpenChange: setOpen, onConfirm: () => void confirm(), pending: resetting },
+  };
+}
 
 export function ResetHistoryDialog({
   open,

@@ -5,7 +5,6 @@
 // automatically, as is every revision and final rewrite (spec §4). Every step is saved to one document,
 // whose id the URL carries (`?document=`): a reload, or "Continue in the full app", reopens it.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { MIN_CREDITS_FULL_APP } from "../../../../shared/limits";
@@ -16,10 +15,10 @@ import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
 import { SeoPanel } from "../../seo";
-import { HISTORY_KEY, resetHistory, streamExecute } from "../api";
+import { resetHistory, streamExecute } from "../api";
 import { failureReason, isSignedOutError, NoContentError, toastNoContent } from "../console/failures";
 import { RequestHistory } from "../console/request-history";
-import { ResetHistoryDialog } from "../console/reset-history-dialog";
+import { ResetHistoryDialog, useResetHistory } from "../console/reset-history-dialog";
 import { type SessionFormValues, sessionDefaults } from "../console/session-defaults";
 import { useDocumentSession } from "../console/use-document-session";
 import { useWritingSession } from "../console/use-writing-session";
@@ -32,7 +31,6 @@ const PROVIDER_KINDS = new Set(["overloaded", "unavailable", "provider-credit"])
 
 export function FullAppPage() {
   const { user, credits, openSignIn } = useAuth();
-  const queryClient = useQueryClient();
   const insufficient = useInsufficientCredits();
   const requireCredits = useRequireCredits();
   const form = useForm<SessionFormValues>({
@@ -43,8 +41,6 @@ export function FullAppPage() {
   const style = form.watch("writingStyle");
   const [open, setOpen] = useState<Section[]>(["draft"]);
   const [live, setLive] = useState<string | null>(null);
-  const [resetting, setResetting] = useState(false);
-  const [confirmReset, setConfirmReset] = useState(false);
   const lastSession = useRef<SessionContext | null>(null);
 
   const reveal = useCallback((...sections: Section[]) => {
@@ -125,9 +121,8 @@ export function FullAppPage() {
     await go();
   });
 
-  const onReset = async () => {
-    setResetting(true);
-    try {
+  const reset = useResetHistory({
+    reset: async () => {
       await resetHistory();
       form.reset(sessionDefaults());
       session.clear();
@@ -135,19 +130,12 @@ export function FullAppPage() {
       setLive(null);
       setOpen(["draft"]);
       lastSession.current = null;
-      toast.success(
-        "System Reset",
-        "The form, the results and your request history were cleared. Your documents are kept.",
-      );
-    } catch (err) {
+    },
+    onError: (err) => {
       if (isSignedOutError(err)) openSignIn("signin");
       else toast.error("Reset Failed", failureReason(err, "Failed to reset system"));
-    } finally {
-      setResetting(false);
-      setConfirmReset(false);
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
-    }
-  };
+    },
+  });
 
   const { draft, revision, final, busy } = session;
   const generating = busy === "execute";
@@ -169,8 +157,8 @@ export function FullAppPage() {
             setLive(null);
             toast.info("Stopped", "You pay only for what was written before you stopped.");
           }}
-          onReset={() => setConfirmReset(true)}
-          resetting={resetting}
+          onReset={reset.ask}
+          resetting={reset.resetting}
         />
 
         <div className="min-w-0 space-y-6">
@@ -201,13 +189,7 @@ export function FullAppPage() {
           <RequestHistory />
         </div>
       </div>
-      <ResetHistoryDialog
-        open={confirmReset}
-        onOpenChange={setConfirmReset}
-        onConfirm={() => void onReset()}
-        pending={resetting}
-        confirmLabel="Reset and Clear History"
-      />
+      <ResetHistoryDialog {...reset.dialog} confirmLabel="Reset and Clear History" />
     </div>
   );
 }
