@@ -21,10 +21,12 @@
 // useHistory({enabled?}) → useQuery<HistoryItem[]> of HISTORY_KEY  GET /api/history
 // extractDraft(responseOrMessageOrString) → string                text parts joined, else json draft/document/text
 // toDraftResult(GenerationResponse) → DraftResult                 {draft, writer, model, aiProvider, requestId, …}
+// billedDraft(answer, draft) → DraftResult                        the same for any paid answer (revise-text)
 // writerNote(writer, model) / OFFLINE_WRITER_NOTE                 "Written by …" (see ./writer-note.tsx)
 // isAbortError(err)                                               true for a cancelled call
 import { useQuery } from "@tanstack/react-query";
 import type {
+  Billed,
   ExecuteRequestInput,
   FinalRewriteRequestInput,
   GenerationResponse,
@@ -211,9 +213,18 @@ export function extractDraft(response: unknown): string {
 /** A generation response as the screens keep it: the text (extractDraft) and who wrote it. */
 export function toDraftResult(res: GenerationResponse): DraftResult {
   return {
-    draft: extractDraft(res),
+    ...billedDraft(res, extractDraft(res)),
     writer: res.writer ?? res.response?.writer,
     model: res.model ?? res.response?.model,
+  };
+}
+
+/** A paid writing answer's `draft` as the screens keep it, with who wrote it, at what cost, saved where. */
+export function billedDraft(res: Billed, draft: string): DraftResult {
+  return {
+    draft,
+    writer: res.writer,
+    model: res.model,
     aiProvider: res.aiProvider,
     requestId: res.requestId,
     creditsUsed: res.creditsUsed,

@@ -9,7 +9,7 @@ import type { AiProvider } from "../../../../shared/writing";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { copyToClipboard } from "../../detection";
-import { finalRewrite, HISTORY_KEY, isAbortError, reviseText, toDraftResult } from "../api";
+import { billedDraft, finalRewrite, HISTORY_KEY, isAbortError, reviseText, toDraftResult } from "../api";
 import type { DraftResult } from "../types";
 import { useDetectionSlot } from "./detection-slot";
 import { isSignedOutError, toastStepFailure } from "./failures";
@@ -70,17 +70,7 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
     try {
       const res = await reviseText({ text, aiProvider: provider });
       if (mine !== epoch.current) return;
-      const result: DraftResult = {
-        draft: res.response,
-        writer: res.writer,
-        model: res.model,
-        aiProvider: res.aiProvider,
-        requestId: res.requestId,
-        creditsUsed: res.creditsUsed,
-        responseTime: res.responseTime,
-        documentId: res.documentId,
-        versionId: res.versionId,
-      };
+      const result = billedDraft(res, res.response);
       setRevised(result);
       setEnhanced(null);
       revisedDetection.clear();
