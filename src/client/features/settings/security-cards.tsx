@@ -213,6 +213,7 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
   const queryClient = useQueryClient();
   const [pending, run] = usePending();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["/api/account"] });
+  const connected = Boolean(status.google.accountId);
   return (
     <Card>
       <CardHeader>
@@ -221,46 +222,28 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3 text-sm">
         <span className="font-medium text-slate-900">Google</span>
-        <Badge variant={status.google.accountId ? "success" : "secondary"}>
-          {status.google.accountId ? "Connected" : "Not connected"}
-        </Badge>
-        {status.google.accountId ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pending}
-            onClick={() =>
-              run(
-                async () => {
-                  await apiPost("/api/auth/unlink-account", { accountId: status.google.accountId });
-                  toast.success("Google disconnected");
-                  await refresh();
-                },
-                (err) => toast.fromError(err, "Could not disconnect Google"),
-              )
-            }
-          >
-            Disconnect
-          </Button>
-        ) : (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pending}
-            onClick={() =>
-              run(
-                async () => {
-                  await linkGoogle();
-                  toast.success("Google connected");
-                  await refresh();
-                },
-                () => toast.error("Could not connect Google"),
-              )
-            }
-          >
-            Connect Google
-          </Button>
-        )}
+        <Badge variant={connected ? "success" : "secondary"}>{connected ? "Connected" : "Not connected"}</Badge>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={pending}
+          onClick={() =>
+            run(
+              async () => {
+                if (connected) await apiPost("/api/auth/unlink-account", { accountId: status.google.accountId });
+                else await linkGoogle();
+                toast.success(connected ? "Google disconnected" : "Google connected");
+                await refresh();
+              },
+              (err) =>
+                connected
+                  ? toast.fromError(err, "Could not disconnect Google")
+                  : toast.error("Could not connect Google"),
+            )
+          }
+        >
+          {connected ? "Disconnect" : "Connect Google"}
+        </Button>
       </CardContent>
     </Card>
   );
