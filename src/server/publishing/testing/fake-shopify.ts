@@ -8,7 +8,7 @@
 // the request's variables, as Shopify would; it does not parse GraphQL in general.
 //   const shop = await new FakeShopify().start();  // shop.url, shop.articles, shop.requests
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "../../testing/loopback";
 
 export interface FakeShopifyToken {
   token: string;
@@ -85,15 +85,12 @@ export class FakeShopify {
         res.end(JSON.stringify({ errors: String(err) }));
       });
     });
-    await new Promise<void>((r) => this.server?.listen(0, "127.0.0.1", r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.server);
     return this;
   }
 
   async close(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server?.close(r));
+    if (this.server) await closeServer(this.server);
   }
 
   private get tokens() {

@@ -7,7 +7,7 @@
 //   const wp = await new FakeWordPress().start();  // wp.url, wp.posts, wp.requests
 //   wp.failNext({ path: "/wp/v2/posts", status: 429, headers: { "retry-after": "17" } });
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "../../testing/loopback";
 
 export interface FakeWordPressUser {
   username: string;
@@ -141,15 +141,12 @@ export class FakeWordPress {
         res.end(JSON.stringify({ code: "internal_server_error", message: String(err), data: { status: 500 } }));
       });
     });
-    await new Promise<void>((r) => this.server?.listen(0, "127.0.0.1", r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.server);
     return this;
   }
 
   async close(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server?.close(r));
+    if (this.server) await closeServer(this.server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
