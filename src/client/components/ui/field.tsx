@@ -3,7 +3,9 @@
 import type { ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
 import { cn } from "../../lib/cn";
+import { Button, type ButtonProps } from "./button";
 import { FieldError, Label } from "./input";
+import { Spinner } from "./spinner";
 
 export interface FieldProps {
   id: string;
@@ -71,3 +73,19 @@ export function formFields<T extends FieldValues>(
     }),
   };
 }
+
+/** A form's own failure (not one field's), said where the form is. */
+export const FormAlert = ({ message }: { message?: string }) =>
+  message ? (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+
+/** A form's submit button: disabled, with a spinner, while the form is submitting. */
+export const SubmitButton = ({ pending, children, ...p }: ButtonProps & { pending: boolean }) => (
+  <Button type="submit" disabled={pending} {...p}>
+    {pending && <Spinner />}
+    {children}
+  </Button>
+);

@@ -9,8 +9,7 @@ import { ACCOUNT_TEXT, newPasswordSchema } from "../../../shared/account";
 import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
-import { formFields } from "../../components/ui/field";
-import { Spinner } from "../../components/ui/spinner";
+import { formFields, SubmitButton } from "../../components/ui/field";
 import { ApiError, apiPost } from "../../lib/api";
 import { useAuth } from "./auth-context";
 import { NewPasswordFields } from "./new-password-fields";
@@ -82,10 +81,9 @@ export function ResetPasswordPage() {
                 </Button>
               </div>
             )}
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting && <Spinner />}
+            <SubmitButton className="w-full" pending={isSubmitting}>
               Change password
-            </Button>
+            </SubmitButton>
           </form>
         )}
       </CardContent>

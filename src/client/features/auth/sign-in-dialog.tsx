@@ -15,9 +15,8 @@ import {
 } from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
-import { Field, formFields } from "../../components/ui/field";
+import { Field, FormAlert, formFields, SubmitButton } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { ApiError, apiPost } from "../../lib/api";
 import { usePending } from "../../lib/use-pending";
@@ -143,15 +142,10 @@ function CredentialsForm({ mode }: { mode: "signin" | "signup" }) {
           <Input type="password" autoComplete="new-password" {...control("confirmPassword")} />
         </Field>
       )}
-      {formError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <FormAlert message={formError} />
+      <SubmitButton className="w-full" pending={isSubmitting}>
         {mode === "signin" ? "Sign In" : "Create Account"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -240,15 +234,10 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           <Field {...field("email")} label="Email">
             <Input type="email" autoComplete="email" placeholder="you@example.com" {...control("email")} />
           </Field>
-          {error && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          )}
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <FormAlert message={error} />
+          <SubmitButton className="w-full" pending={isSubmitting}>
             Send reset link
-          </Button>
+          </SubmitButton>
         </>
       )}
       <Button variant="link" size="sm" type="button" className="w-full" onClick={onBack}>

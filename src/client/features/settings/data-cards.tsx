@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { ACCOUNT_TEXT } from "../../../shared/account";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormAlert } from "../../components/ui/field";
 import { Input, Label } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError, apiPost } from "../../lib/api";
@@ -75,11 +76,7 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
             autoComplete="off"
             spellCheck={false}
           />
-          {error && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          )}
+          <FormAlert message={error} />
           <Button type="submit" variant="destructive" disabled={!matches || pending}>
             {pending ? <Spinner /> : <Trash2 aria-hidden="true" />}
             Delete my account

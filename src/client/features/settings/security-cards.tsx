@@ -16,7 +16,7 @@ import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Field, formFields } from "../../components/ui/field";
+import { Field, FormAlert, formFields, SubmitButton } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
@@ -79,15 +79,8 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
               <Input type="password" autoComplete="current-password" {...fields.control("currentPassword")} />
             </Field>
             <NewPasswordFields fields={fields} />
-            {formError && (
-              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                {formError}
-              </p>
-            )}
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner />}
-              Change password
-            </Button>
+            <FormAlert message={formError} />
+            <SubmitButton pending={isSubmitting}>Change password</SubmitButton>
           </form>
         ) : (
           <div className="space-y-3 text-sm text-slate-700">
