@@ -23,24 +23,20 @@ export function BalanceCard({ credits }: { credits: CreditsBalance | undefined }
             </p>
             <p className="text-sm text-slate-600">credits available</p>
             <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-200 pt-4 text-sm [&_dt]:text-xs">
-              <div>
-                <dt className="text-slate-600">Total Purchased</dt>
-                <dd className="font-semibold text-slate-900" data-testid="total-purchased">
-                  {formatCredits(credits.totalCredits)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Used</dt>
-                <dd className="font-semibold text-slate-900" data-testid="used-credits">
-                  {formatCredits(credits.usedCredits)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Bonus</dt>
-                <dd className="font-semibold text-slate-900" data-testid="bonus-credits">
-                  {formatCredits(credits.bonusCredits)}
-                </dd>
-              </div>
+              {(
+                [
+                  ["Total Purchased", "total-purchased", credits.totalCredits],
+                  ["Used", "used-credits", credits.usedCredits],
+                  ["Bonus", "bonus-credits", credits.bonusCredits],
+                ] as const
+              ).map(([label, testId, value]) => (
+                <div key={testId}>
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="font-semibold text-slate-900" data-testid={testId}>
+                    {formatCredits(value)}
+                  </dd>
+                </div>
+              ))}
             </dl>
             <BuyMoreCreditsButton className="mt-4 w-full" />
           </>
