@@ -63,6 +63,12 @@ export const TableRow = ({ className, ...p }: React.HTMLAttributes<HTMLTableRowE
 export const TableHead = ({ className, scope = "col", ...p }: React.ThHTMLAttributes<HTMLTableCellElement>) => (
   <th scope={scope} className={cn("px-4 py-2 font-medium", className)} {...p} />
 );
+/** The header of a row-actions column: named for screen readers only. */
+export const TableActionsHead = () => (
+  <TableHead>
+    <span className="sr-only">Actions</span>
+  </TableHead>
+);
 /** A cell; `label` names its column on stacked phone cards (leave it "" for a cell that needs none). */
 export const TableCell = ({
   className,

@@ -17,7 +17,15 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Input, Label } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
 import { errorText } from "../../lib/errors";
 import { useAuth } from "../auth/auth-context";
 import { SignedIn } from "../auth/signed-in";
@@ -124,9 +132,7 @@ function DocumentLibrary() {
                   <TableHead>Latest</TableHead>
                   <TableHead>AI score</TableHead>
                   <TableHead className="text-right">Versions</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <TableActionsHead />
                 </TableRow>
               </TableHeader>
               <TableBody>

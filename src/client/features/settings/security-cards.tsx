@@ -19,7 +19,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field, FormAlert, formFields, SubmitButton } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
 import { ApiError, apiFetch, apiPost, apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { usePending } from "../../lib/use-pending";
@@ -151,9 +159,7 @@ export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void 
                 <TableHead>Address</TableHead>
                 <TableHead>Signed in</TableHead>
                 <TableHead>Last active</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <TableActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>
