@@ -1,23 +1,41 @@
 // /api/billing: packages (public), the caller's balance, history and usage, checkout, and Stripe's
 // webhook (no session; it proves itself with a signature on the raw body).
 import { Hono } from "hono";
-import { CheckoutRequest, type CreditsResponse, ListQuery } from "../../shared/billing";
+import {
+  CheckoutRequest,
+  type CheckoutStatusResponse,
+  type CreditsResponse,
+  ListQuery,
+  tooManyCheckoutChecks,
+} from "../../shared/billing";
 import type { Ledger } from "../credits/credits.service";
 import { requireUser } from "../http/middleware";
+import { limitPerUser, type RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { BillingService } from "./billing.service";
 
+/**
+ * Checkout status checks per user and window: each one not yet credited asks Stripe. The success
+ * page checks at most 6 times in its first minute, so 30 leaves room for reloads and "Check again".
+ */
+export const CHECKOUT_STATUS_CHECKS = { limit: 30, windowSeconds: 60 } as const;
+
 export function billingRoutes({
   ledger,
   billing,
+  limiter,
   publicUrl,
+  checkoutStatusChecks = CHECKOUT_STATUS_CHECKS,
 }: {
   ledger: Ledger;
   billing: BillingService;
+  limiter: RateLimiter;
   publicUrl?: string;
+  checkoutStatusChecks?: { limit: number; windowSeconds: number };
 }) {
   const r = new Hono<AppEnv>();
+  const limitedChecks = limitPerUser(limiter, "billing-checkout-status", checkoutStatusChecks, tooManyCheckoutChecks);
 
   r.get("/config", (c) => c.json({ purchasesEnabled: billing.purchasesEnabled }));
 
@@ -67,8 +85,8 @@ export function billingRoutes({
     });
   });
 
-  r.get("/checkout/:sessionId", requireUser, async (c) =>
-    c.json(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
+  r.get("/checkout/:sessionId", requireUser, limitedChecks, async (c) =>
+    c.json<CheckoutStatusResponse>(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
   );
 
   r.post("/checkout", requireUser, validate("json", CheckoutRequest), async (c) => {
