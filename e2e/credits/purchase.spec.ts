@@ -143,6 +143,15 @@ test.describe("buying credits through Stripe Checkout", () => {
     // never comes. Without a checkout id there is nothing to find.
     await page.goto(`/billing/success?session_id=${sessionId}`);
     await expect(page.getByTestId("payment-return")).toContainText("Waiting for the payment to be confirmed");
+    // Once Stripe closes the checkout unpaid (after 24 hours, here at once) the page stops waiting.
+    const expired = await page.request.post(`${FAKE_STRIPE}/v1/checkout/sessions/${sessionId}/expire`, {
+      headers: { authorization: "Bearer sk_test_e2e" },
+    });
+    expect(expired.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("payment-return")).toHaveAttribute("data-state", "expired");
+    await expect(page.getByTestId("payment-return")).toContainText("This checkout expired");
+    await expect(page.getByTestId("payment-return")).toContainText("no credits were added");
     await page.goto("/billing/success");
     await expect(page.getByTestId("payment-return")).toContainText("No payment found");
     await expect(page.getByTestId("available-credits")).toHaveText("50");

@@ -241,6 +241,23 @@ test.describe("PROSE console", () => {
     ).toBe("Final Text Revision");
     await expect(enhanced.getByText(/^(Complete|Unavailable)$/)).toBeVisible();
 
+    // A reload brings the panel back from the revised text's document (`?revised=`), each text with
+    // its stored analysis: nothing is analysed (or charged) again.
+    await expect(page).toHaveURL(/[?&]revised=[0-9a-f-]{36}/);
+    const revisedText = (await tool.getByRole("region", { name: "Revised text", exact: true }).textContent()) ?? "";
+    const enhancedText =
+      (await enhanced.getByRole("region", { name: "Final enhanced text", exact: true }).textContent()) ?? "";
+    const detectCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/detect-ai")) detectCalls.push(r.url());
+    });
+    await page.reload();
+    await expect(tool.getByRole("region", { name: "Revised text", exact: true })).toHaveText(revisedText);
+    await expect(tool.getByTestId("stat-cards")).toContainText("%");
+    await expect(enhanced.getByRole("region", { name: "Final enhanced text", exact: true })).toHaveText(enhancedText);
+    await expect(enhanced.getByText("Complete")).toBeVisible();
+    expect(detectCalls).toEqual([]);
+
     // Analyze AI Content runs the analysis again; Close clears the enhanced text, then the revised text.
     await tool.getByRole("button", { name: "Analyze AI Content" }).click();
     await expect(tool.getByTestId("stat-cards")).toContainText("%");
@@ -248,6 +265,7 @@ test.describe("PROSE console", () => {
     await expect(enhanced).toBeHidden();
     await tool.getByRole("button", { name: "Close" }).click();
     await expect(tool.getByRole("region", { name: "Revised text", exact: true })).toBeHidden();
+    await expect(page).not.toHaveURL(/revised=/);
 
     const history = page.getByTestId("request-history");
     await expect(history.getByRole("listitem")).toHaveCount(3);

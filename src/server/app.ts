@@ -111,7 +111,10 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       requireEmailVerification: config.requireEmailVerification,
     }),
   );
-  app.route("/api/billing", billingRoutes({ ledger: deps.ledger, billing: deps.billing, publicUrl: config.publicUrl }));
+  app.route(
+    "/api/billing",
+    billingRoutes({ ledger: deps.ledger, billing: deps.billing, limiter: deps.limiter, publicUrl: config.publicUrl }),
+  );
   app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants }));
   app.route("/api", writingRoutes(deps));
   app.route("/api", detectionRoutes(deps));

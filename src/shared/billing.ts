@@ -13,6 +13,9 @@ export const BILLING_MESSAGES = {
   checkoutNotFound: "No checkout with that id was found for your account",
 } as const;
 
+export const tooManyCheckoutChecks = (seconds: number) =>
+  `Too many payment checks. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+
 export const CheckoutRequest = z.object({
   packageId: z.coerce
     .number({ message: "packageId is required" })
@@ -31,7 +34,9 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
  */
 export type CheckoutStatusResponse =
   | { success: true; status: "credited"; credits: number; packageName: string | null; creditedAt: string }
-  | { success: true; status: "pending" };
+  | { success: true; status: "pending" }
+  /** Stripe closed the checkout unpaid (after 24 hours, or expired on purpose): nothing will come. */
+  | { success: true; status: "expired" };
 
 /** A Stripe Checkout Session id: cs_ and letters, digits, underscores. */
 export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,255}$/;

@@ -10,24 +10,37 @@ import {
   ListQuery,
   type PackagesResponse,
   type TransactionsResponse,
+  tooManyCheckoutChecks,
   type UsageResponse,
 } from "../../shared/billing";
 import type { Ledger } from "../credits/credits.service";
 import { requireUser } from "../http/middleware";
+import { limitPerUser, type RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { BillingService } from "./billing.service";
 
+/**
+ * Checkout status checks per user and window: each one not yet credited asks Stripe. The success
+ * page checks at most 6 times in its first minute, so 30 leaves room for reloads and "Check again".
+ */
+export const CHECKOUT_STATUS_CHECKS = { limit: 30, windowSeconds: 60 } as const;
+
 export function billingRoutes({
   ledger,
   billing,
+  limiter,
   publicUrl,
+  checkoutStatusChecks = CHECKOUT_STATUS_CHECKS,
 }: {
   ledger: Ledger;
   billing: BillingService;
+  limiter: RateLimiter;
   publicUrl?: string;
+  checkoutStatusChecks?: { limit: number; windowSeconds: number };
 }) {
   const r = new Hono<AppEnv>();
+  const limitedChecks = limitPerUser(limiter, "billing-checkout-status", checkoutStatusChecks, tooManyCheckoutChecks);
 
   r.get("/config", (c) => c.json<BillingConfigResponse>({ purchasesEnabled: billing.purchasesEnabled }));
 
@@ -71,7 +84,7 @@ export function billingRoutes({
     });
   });
 
-  r.get("/checkout/:sessionId", requireUser, async (c) =>
+  r.get("/checkout/:sessionId", requireUser, limitedChecks, async (c) =>
     c.json<CheckoutStatusResponse>(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
   );
 

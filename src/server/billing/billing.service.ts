@@ -140,7 +140,7 @@ export class BillingService {
   /**
    * What the ledger says about the caller's checkout `sessionId` (the /billing/success page): the
    * purchase row if it is credited; else, when Stripe says the session was made for this user,
-   * 'pending'. Another user's session, an unknown id, or no Stripe: not found (the same 404, so
+   * 'pending' (or 'expired' once Stripe has closed it unpaid). Another user's session, an unknown id, or no Stripe: not found (the same 404, so
    * nobody learns whether someone else's id exists).
    */
   async checkoutStatus(userId: string, sessionId: string): Promise<CheckoutStatusResponse> {
@@ -179,7 +179,8 @@ export class BillingService {
       throw notFound;
     }
     if (session.metadata?.userId !== userId && session.client_reference_id !== userId) throw notFound;
-    return { success: true, status: "pending" };
+    // Open, or complete and waiting for its webhook: credits may still come. Expired: they never will.
+    return { success: true, status: session.status === "expired" ? "expired" : "pending" };
   }
 
   /** One Stripe customer per user, created once and kept in user_credits.stripe_customer_id. */

@@ -324,6 +324,40 @@ describeEachDatabase("Billing API", (kind) => {
       });
     });
 
+    it("says expired once Stripe has closed the checkout unpaid, and credits nothing", async () => {
+      const u = await user();
+      const made = (await (await post("/api/billing/checkout", { packageId: starter.id, ...urls }, u)).json()) as {
+        sessionId: string;
+      };
+      const expired = await fetch(`${stripe.url}/v1/checkout/sessions/${made.sessionId}/expire`, {
+        method: "POST",
+        headers: { authorization: "Bearer sk_test_draftsmith" },
+      });
+      expect(expired.status).toBe(200);
+      const res = await status(made.sessionId, u);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true, status: "expired" });
+      const credits = (await (await get("/api/billing/credits", u)).json()) as { availableCredits: number };
+      expect(credits.availableCredits).toBe(0);
+    });
+
+    it("limits how often one user can ask (each check may call Stripe): 429 with Retry-After past 30 a minute", async () => {
+      const u = await user();
+      const other = await user();
+      const before = stripe.requests.length;
+      for (let i = 0; i < 30; i++) expect((await status(`cs_test_unknown_${i}`, u)).status).toBe(404);
+      expect(stripe.requests.length - before).toBe(30);
+      const limited = await status("cs_test_unknown_31", u);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { error: string }).error).toMatch(
+        /^Too many payment checks\. Try again in \d+ seconds?\.$/,
+      );
+      expect(stripe.requests.length - before).toBe(30);
+      // Another user's checks are their own.
+      expect((await status("cs_test_unknown_0", other)).status).toBe(404);
+    });
+
     it("answers 404 for another user's checkout, paid or not, an unknown id and a malformed one", async () => {
       const owner = await user();
       const other = await user();

@@ -1,7 +1,10 @@
 // Fixed-window counters in the database, so every app process sees the same counts.
 import { inArray, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
+import { tooManyRequests } from "../errors";
+import type { SignedInEnv } from "./types";
 
 export class RateLimiter {
   constructor(private readonly db: Db) {}
@@ -74,4 +77,22 @@ export class RateLimiter {
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
   }
+}
+
+/**
+ * Middleware behind requireUser: counts each request against the caller's `limits` under `name`
+ * (increment-then-check, one statement) and answers 429 with Retry-After and `message` once over.
+ */
+export function limitPerUser(
+  limiter: RateLimiter,
+  name: string,
+  limits: { limit: number; windowSeconds: number },
+  message: (retryAfterSeconds: number) => string,
+) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const key = `${name}:user:${c.var.user.id}`;
+    const hit = (await limiter.hitAll([key], limits.windowSeconds)).get(key);
+    if (hit && hit.count > limits.limit) throw tooManyRequests(message(hit.retryAfterSeconds), hit.retryAfterSeconds);
+    await next();
+  });
 }

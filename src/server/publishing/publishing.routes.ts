@@ -8,7 +8,6 @@
 // Publishing itself: publishRoutes below, mounted at /api/documents (app.ts) with the documents
 // feature's version loader (document-versions.ts).
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { DocumentParams } from "../../shared/documents";
 import {
@@ -21,10 +20,10 @@ import {
   type ShopifyBlogsResponse,
   ShopifyStoreInput,
 } from "../../shared/publishing";
-import { AppError, tooManyRequests } from "../errors";
+import { AppError } from "../errors";
 import { requireUser } from "../http/middleware";
-import type { RateLimiter } from "../http/rate-limit";
-import type { AppEnv, SignedInEnv } from "../http/types";
+import { limitPerUser, type RateLimiter } from "../http/rate-limit";
+import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { ConnectionsService } from "./connections.service";
 import type { PublishingService, VersionToPublish } from "./publishing.service";
@@ -37,20 +36,6 @@ export const CONNECT_ATTEMPTS = { limit: 10, windowSeconds: 60 } as const;
 export const tooManyConnectAttempts = (seconds: number) =>
   `Too many connection attempts. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
 
-/**
- * Counts an attempt against the caller's CONNECT_ATTEMPTS (after the request is validated, so a
- * mistyped form costs nothing) and answers 429 with Retry-After once over.
- */
-function limitConnectAttempts(limiter: RateLimiter, limits: { limit: number; windowSeconds: number }) {
-  return createMiddleware<SignedInEnv>(async (c, next) => {
-    const key = `publishing-connect:user:${c.var.user.id}`;
-    const hit = (await limiter.hitAll([key], limits.windowSeconds)).get(key);
-    if (hit && hit.count > limits.limit)
-      throw tooManyRequests(tooManyConnectAttempts(hit.retryAfterSeconds), hit.retryAfterSeconds);
-    await next();
-  });
-}
-
 export function connectionRoutes({
   connections,
   limiter,
@@ -61,7 +46,8 @@ export function connectionRoutes({
   connectAttempts?: { limit: number; windowSeconds: number };
 }) {
   const r = new Hono<AppEnv>();
-  const limited = limitConnectAttempts(limiter, connectAttempts);
+  // Counted after the request is validated, so a mistyped form costs nothing.
+  const limited = limitPerUser(limiter, "publishing-connect", connectAttempts, tooManyConnectAttempts);
 
   r.get("/", requireUser, async (c) =>
     c.json<ConnectionsResponse>({ connections: await connections.list(c.var.user.id) }),

@@ -183,6 +183,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       productNames.set(id, form["line_items[0][price_data][product_data][name]"] ?? "Your purchase");
       return { status: 200, body: session };
     }
+    // https://docs.stripe.com/api/checkout/sessions/expire: only an open session can be expired.
+    const expire = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    const open = expire?.[1] ? sessions.get(expire[1]) : undefined;
+    if (method === "POST" && open?.status === "open") {
+      open.status = "expired";
+      open.url = null;
+      return { status: 200, body: open };
+    }
     const retrieve = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (method === "GET" && retrieve?.[1]) {
       const session = sessions.get(retrieve[1]);

@@ -3,6 +3,7 @@
 // payment provider has not confirmed it yet; the page checks again with backoff (credits come only
 // with the signed webhook, never with the redirect). Not found: no such checkout on this account
 // (a typed or someone else's address) — nothing was added, and the page does not pretend otherwise.
+// Expired: Stripe closed the checkout unpaid, so the page stops waiting for credits that won't come.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, SearchX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -20,7 +21,7 @@ import { CREDITS_KEY } from "../auth/auth-context";
 import { TRANSACTIONS_KEY, USAGE_KEY } from "../credits/credits";
 import { ARRIVAL_CHECK_DELAYS_MS } from "./payment-return";
 
-type Shown = "credited" | "waiting" | "late" | "not-found" | "error";
+type Shown = "credited" | "waiting" | "late" | "expired" | "not-found" | "error";
 
 export function PaymentReturnNotice() {
   const [params] = useSearchParams();
@@ -54,8 +55,8 @@ export function PaymentReturnNotice() {
       ? status.error instanceof ApiError && status.error.status === 404
         ? "not-found"
         : "error"
-      : data?.status === "credited"
-        ? "credited"
+      : data?.status === "credited" || data?.status === "expired"
+        ? data.status
         : data?.status === "pending" && late && !status.isFetching
           ? "late"
           : "waiting";
@@ -76,7 +77,7 @@ export function PaymentReturnNotice() {
   const tone =
     shown === "credited"
       ? "border-emerald-300 bg-emerald-50 text-emerald-950"
-      : shown === "not-found" || shown === "error"
+      : shown === "not-found" || shown === "error" || shown === "expired"
         ? "border-amber-300 bg-amber-50 text-amber-950"
         : "border-slate-300 bg-white text-slate-900";
   const backToBilling = (
@@ -94,7 +95,7 @@ export function PaymentReturnNotice() {
     >
       {shown === "credited" ? (
         <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden="true" />
-      ) : shown === "not-found" || shown === "error" ? (
+      ) : shown === "not-found" || shown === "error" || shown === "expired" ? (
         <SearchX className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden="true" />
       ) : (
         <Clock className="mt-0.5 size-6 shrink-0 text-slate-600" aria-hidden="true" />
@@ -106,6 +107,15 @@ export function PaymentReturnNotice() {
             <p className="text-sm">
               {creditCount(data.credits)}
               {data.packageName ? ` (${data.packageName})` : ""} were added to your account for this payment.
+            </p>
+            <div className="pt-1">{backToBilling}</div>
+          </>
+        ) : shown === "expired" ? (
+          <>
+            <p className="font-semibold">This checkout expired</p>
+            <p className="text-sm">
+              It was closed before it was paid, so no credits were added and nothing was charged. Choose a package below
+              to buy credits.
             </p>
             <div className="pt-1">{backToBilling}</div>
           </>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type DetectionResult, verdict } from "../../../shared/detection";
 import type { DocumentDetail, DocumentVersion, VersionKind } from "../../../shared/documents";
-import { resultsStateFrom, writingStateFrom } from "./restore";
+import { resultsStateFrom, reviseTextStateFrom, writingStateFrom } from "./restore";
 
 const detection = (aiPercentage: number): DetectionResult => ({
   success: true,
@@ -100,5 +100,27 @@ describe("writingStateFrom", () => {
     const s = writingStateFrom(doc([e, f]));
     expect(s.draft?.result.versionId).toBe(e.id);
     expect(s.final?.source.result.versionId).toBe(e.id);
+  });
+});
+
+describe("reviseTextStateFrom", () => {
+  it("shows the revised text and the latest enhancement, each with its stored detection", () => {
+    const revised = version("enhanced", { detection: detection(40) });
+    const once = version("final", { detection: detection(30) });
+    const again = version("final");
+    const s = reviseTextStateFrom(doc([revised, once, version("seo", { format: "html" }), again]));
+    expect(s?.revised.result).toMatchObject({ draft: revised.content, versionId: revised.id, documentId: "d1" });
+    expect(s?.revised.detection?.aiPercentage).toBe(40);
+    expect(s?.enhanced?.result.versionId).toBe(again.id);
+    expect(s?.enhanced?.detection).toBeUndefined();
+  });
+
+  it("has no enhancement before Enhance ran, and nothing for a document without text", () => {
+    const revised = version("enhanced");
+    expect(reviseTextStateFrom(doc([revised]))).toEqual({
+      revised: expect.objectContaining({ result: expect.objectContaining({ versionId: revised.id }) }),
+      enhanced: null,
+    });
+    expect(reviseTextStateFrom(doc([version("seo", { format: "html" })]))).toBeNull();
   });
 });

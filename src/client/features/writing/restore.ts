@@ -58,6 +58,23 @@ export function writingStateFrom(doc: DocumentDetail): WritingRestore {
   return state;
 }
 
+/** The console's Revise Existing Text: the revised text and the latest enhancement of it. */
+export interface ReviseTextRestore {
+  revised: RestoredText;
+  enhanced: RestoredText | null;
+}
+
+/**
+ * A revise-text document holds the revised text first (kind "enhanced"; the pasted text is not
+ * kept), then each Enhance as a final rewrite. Null for a document with no text.
+ */
+export function reviseTextStateFrom(doc: DocumentDetail): ReviseTextRestore | null {
+  const [first, ...rest] = doc.versions.filter(isText);
+  if (!first) return null;
+  const last = rest.filter((v) => v.kind === "final").at(-1);
+  return { revised: restoredText(doc, first), enhanced: last ? restoredText(doc, last) : null };
+}
+
 /** The Results screen: the draft (revised in place), its revision count, the final, the SEO HTML. */
 export interface ResultsRestore {
   draft: RestoredText;

@@ -22,9 +22,10 @@ export type UrlDocument =
   | { status: "missing"; id: string }
   | { status: "error"; id: string; error: unknown };
 
-export function useUrlDocument() {
+/** `param`: the query parameter that names the document (the console's revise-text tool has its own). */
+export function useUrlDocument(param = DOCUMENT_PARAM) {
   const [params, setParams] = useSearchParams();
-  const [initialId] = useState(() => params.get(DOCUMENT_PARAM));
+  const [initialId] = useState(() => params.get(param));
   const [state, setState] = useState<UrlDocument>(() =>
     initialId ? { status: "loading", id: initialId } : { status: "none" },
   );
@@ -63,14 +64,14 @@ export function useUrlDocument() {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          if (id) next.set(DOCUMENT_PARAM, id);
-          else next.delete(DOCUMENT_PARAM);
+          if (id) next.set(param, id);
+          else next.delete(param);
           return next;
         },
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, param],
   );
 
   return { initialId, state, setDocumentId };

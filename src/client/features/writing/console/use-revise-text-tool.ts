@@ -1,22 +1,28 @@
 // Revise Existing Text (PROSE only), spec §4: revise → auto-analyse after 500 ms → optionally
 // Enhance (a final rewrite with a session context of type 'Text Revision') → auto-analyse;
-// Enhance Again rewrites the enhanced text with type 'Final Text Revision'.
+// Enhance Again rewrites the enhanced text with type 'Final Text Revision'. The revised text's
+// document is in the URL (`?revised=`), so a reload brings the panel back as it was (issue 10).
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
 import { REVISED_TEXT_ANALYSIS_DELAY_MS } from "../../../../shared/limits";
 import type { AiProvider } from "../../../../shared/writing";
+import { errorText } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { copyToClipboard } from "../../detection";
 import { billedDraft, finalRewrite, HISTORY_KEY, isAbortError, reviseText, toDraftResult } from "../api";
+import { type RestoredText, reviseTextStateFrom } from "../restore";
 import type { DraftResult } from "../types";
-import { useDetectionSlot } from "./detection-slot";
+import { useUrlDocument } from "../use-url-document";
+import { type DetectionSlot, useDetectionSlot } from "./detection-slot";
 import { isSignedOutError, toastStepFailure } from "./failures";
 import { todayIso } from "./session-defaults";
 
 export const TEXT_REVISION = "Text Revision";
 export const FINAL_TEXT_REVISION = "Final Text Revision";
+/** The query parameter naming the revised text's document. */
+export const REVISED_TEXT_PARAM = "revised";
 /** How many of the most machine-like sentences Enhance works on when the analysis flagged none. */
 const ENHANCE_FALLBACK_SENTENCES = 3;
 
@@ -50,6 +56,41 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  // A reload (or a shared link) reopens the revised text's document: each text with its stored
+  // analysis; the newest is analysed again when its check was cut off, as on the rest of the screen.
+  const { state: urlState, setDocumentId: setUrlDocument } = useUrlDocument(REVISED_TEXT_PARAM);
+  const restoredId = useRef<string | null>(null);
+  const slots = useRef({ revisedDetection, enhancedDetection, setUrlDocument });
+  slots.current = { revisedDetection, enhancedDetection, setUrlDocument };
+  useEffect(() => {
+    const state = urlState;
+    if (state.status === "none" || state.status === "loading" || restoredId.current === state.id) return;
+    restoredId.current = state.id;
+    const { revisedDetection, enhancedDetection, setUrlDocument } = slots.current;
+    const restored = state.status === "ready" ? reviseTextStateFrom(state.doc) : null;
+    if (!restored) {
+      if (state.status === "error")
+        toast.error("Could not open the revised text", errorText(state.error, "Please try again"));
+      else
+        toast.error(
+          "Revised text not found",
+          "It may have been deleted, or nothing was saved before the page reloaded.",
+        );
+      setUrlDocument(null);
+      return;
+    }
+    const show = (slot: DetectionSlot, text: RestoredText | null, newest: boolean) => {
+      if (!text) slot.clear();
+      else if (text.detection) slot.set(text.detection);
+      else if (newest) void slot.run(text.result);
+      else slot.clear();
+    };
+    setRevised(restored.revised.result);
+    setEnhanced(restored.enhanced?.result ?? null);
+    show(revisedDetection, restored.revised, !restored.enhanced);
+    show(enhancedDetection, restored.enhanced, true);
+  }, [urlState]);
+
   const afterCall = useCallback(() => {
     void refreshCredits();
     void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
@@ -73,6 +114,10 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
       const result = billedDraft(res, res.response);
       setRevised(result);
       setEnhanced(null);
+      if (res.documentId) {
+        restoredId.current = res.documentId;
+        setUrlDocument(res.documentId);
+      }
       revisedDetection.clear();
       enhancedDetection.clear();
       toast.success("Text Revised", `Revised under PROSE in ${res.responseTime}ms. Analysing it next…`);
@@ -88,7 +133,7 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
       if (mine === epoch.current) setBusy(null);
       afterCall();
     }
-  }, [text, provider, user, askToSignIn, revisedDetection, enhancedDetection, afterCall, openSignIn]);
+  }, [text, provider, user, askToSignIn, revisedDetection, enhancedDetection, afterCall, openSignIn, setUrlDocument]);
 
   /** Enhance Content (the revised text, 'Text Revision') or Enhance Again (the enhanced text, 'Final Text Revision'). */
   const enhance = useCallback(async () => {
@@ -165,7 +210,8 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
     setEnhanced(null);
     revisedDetection.clear();
     enhancedDetection.clear();
-  }, [revisedDetection, enhancedDetection]);
+    setUrlDocument(null);
+  }, [revisedDetection, enhancedDetection, setUrlDocument]);
 
   /** Close on the Final Enhanced Text block. */
   const closeEnhanced = useCallback(() => {
