@@ -6,7 +6,7 @@
 // answer never holds up the event loop. Event streams are never buffered. Static assets are
 // compressed at build time instead (see scripts/precompress.mjs and app.ts).
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { completeAfter, presetHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
 
@@ -70,14 +70,19 @@ function knownSize(given: string | Uint8Array | undefined, headers: Headers): nu
 
 const VARY = [["vary", "Accept-Encoding"]] as const;
 
-export const compressApi = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+export const compressApi = (): MiddlewareHandler<AppEnv> => (c, next) => {
   // Vary on every API answer, set before the handler (cheap); the answer is only looked at when the
   // client accepts an encoding.
   const preset = presetHeaders(c, VARY);
+  const encoding = c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
+  if (preset && !encoding) return next();
+  return compressAfter(c, next, preset, encoding);
+};
+
+async function compressAfter(c: Context<AppEnv>, next: Next, preset: boolean, encoding: "br" | "gzip" | null) {
   await next();
   if (!preset) completeAfter(c, VARY);
-  const encoding = pickEncoding(c.req.header("accept-encoding"));
-  if (!encoding || c.req.method === "HEAD") return;
+  if (!encoding) return;
   const res = c.res;
   if (res.status === 204 || res.status === 304) return;
   const headers = res.headers;
@@ -102,4 +107,4 @@ export const compressApi = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   out.headers.set("content-encoding", encoding);
   out.headers.delete("content-length");
   c.res = out;
-};
+}

@@ -67,7 +67,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const sameOriginMutations =
   (publicUrl: string | undefined, exempt: string[]): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.includes(c.req.path)) return next();
     const hasCookie = Boolean(c.req.header("cookie"));
     const hasBearer = /^bearer\s+/i.test(c.req.header("authorization") ?? "");
@@ -78,7 +78,7 @@ export const sameOriginMutations =
     const allowed = publicUrl ? [publicUrl] : [`http://${host}`, `https://${host}`];
     if (!origin || !allowed.includes(origin))
       throw new AppError("FORBIDDEN", "Request refused: it did not come from this site.");
-    await next();
+    return next();
   };
 
 function refererOrigin(referer: string | undefined): string | undefined {
