@@ -114,8 +114,10 @@ async function bench(kind: string) {
     SIGN_UPS_PER_MINUTE: "1000",
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
   });
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  let database: Database | undefined;
   try {
+    // Inside the try: a refused connection (a busy shared server) still drops the fresh database.
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
     await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
     const deps = createDeps(config, database, createLogger("silent"));
     const app = createApp(deps);
@@ -230,7 +232,7 @@ async function bench(kind: string) {
         `; RSS after start and each 10,000 requests: ${[rssStart, ...rss].join(" → ")} MB (live heap after GC ${[heapStart, ...heap].join(" → ")} MB)`,
     );
   } finally {
-    await database.close();
+    await database?.close();
     await fresh?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
