@@ -1,13 +1,19 @@
 // Requests per second of the hot API paths against anchors built into the same run, on PostgreSQL
 // (a fresh database, dropped afterwards) and on PGlite:
 //   - authenticated GET /api/billing/credits (several users, so the session cache misses too) vs a
-//     bare Hono route running the same indexed SELECT through the same driver and pool (the
-//     physical limit of the endpoint); goal ≥ 0.9×;
+//     bare Hono route running the same indexed SELECT, the same way (the same named prepared
+//     statement, preparedSelect), through the same driver and pool: the physical limit of the
+//     endpoint; goal ≥ 0.9×. On PGlite also a route on PGlite's own query() (the anchor before the
+//     endpoint used a prepared statement), for comparison;
 //   - GET /api/billing/config (the whole middleware stack, no database) vs a bare Hono hello;
 //     goal ≥ 0.5×;
-//   - the server's RSS after start and after each of two rounds of 10,000 requests (no growth).
+//   - the server's RSS after start and after each of BENCH_MEMORY_ROUNDS (4) rounds of 10,000
+//     requests (no growth past the first rounds), and the live JS heap after a full GC each time
+//     (a leak grows it; garbage V8 has not yet collected only grows RSS, up to a plateau).
 // The servers run in this process; the load generator (autocannon) runs in its own process
-// (bench/_autocannon.mjs), so it never takes the server's CPU.
+// (bench/_autocannon.mjs), so it never takes the server's CPU. Beside req/s, each measure reports
+// the server's CPU time per request (this process's user + system time over the requests served),
+// which a busy shared machine disturbs far less than req/s.
 //   npx tsx bench/api.ts   (BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_USERS=20; BENCH_DB=pg,pglite;
 //                           TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
 import { execFile } from "node:child_process";
@@ -16,13 +22,15 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import type { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type pg from "pg";
 import { createApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { type Database, openDatabase } from "../src/server/db/client";
+import { type Database, openDatabase, preparedSelect } from "../src/server/db/client";
 import { seedOnce } from "../src/server/db/seed";
 import { createDeps } from "../src/server/deps";
 import { createLogger } from "../src/server/logger";
@@ -34,6 +42,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const KINDS = (process.env.BENCH_DB ?? "pg,pglite").split(",");
 const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 4);
 const GOAL_QUERY = 0.9;
 const GOAL_STACK = 0.5;
 
@@ -42,10 +51,13 @@ const BALANCE_SQL =
   "select total_credits, used_credits, bonus_credits, held_credits, " +
   "(total_credits + bonus_credits - used_credits - held_credits) as available_credits " +
   "from user_credits where user_id = $1";
+const COLUMNS = ["totalCredits", "usedCredits", "bonusCredits", "heldCredits", "availableCredits"];
 
 const run = promisify(execFile);
 interface Load {
   rps: number;
+  /** The server's CPU time per request served, µs. */
+  cpuUs: number;
   total: number;
   p50: number;
   p99: number;
@@ -54,6 +66,7 @@ interface Load {
   timeouts: number;
 }
 async function load(url: string, headerSets: Record<string, string>[], opts: { duration?: number; amount?: number }) {
+  const cpu = process.cpuUsage();
   const { stdout } = await run(
     process.execPath,
     [
@@ -68,7 +81,9 @@ async function load(url: string, headerSets: Record<string, string>[], opts: { d
     ],
     { maxBuffer: 1 << 20 },
   );
+  const used = process.cpuUsage(cpu);
   const result = JSON.parse(stdout) as Load;
+  result.cpuUs = (used.user + used.system) / Math.max(1, result.total);
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors of ${result.total}`);
   return result;
@@ -81,6 +96,13 @@ const listen = (fetch: (req: Request) => Response | Promise<Response>) =>
     );
   });
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+/** The live JS heap, MB, after a full collection (taken after the RSS reading). */
+const liveHeapMb = () => {
+  gc();
+  return Math.round(process.memoryUsage().heapUsed / 1024 / 1024);
+};
 
 async function bench(kind: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-api-"));
@@ -92,22 +114,27 @@ async function bench(kind: string) {
     SIGN_UPS_PER_MINUTE: "1000",
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
   });
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  let database: Database | undefined;
   try {
+    // Inside the try: a refused connection (a busy shared server) still drops the fresh database.
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
     await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
     const deps = createDeps(config, database, createLogger("silent"));
     const app = createApp(deps);
 
     // The anchors: the same process, the same database client (pool), no middleware.
     const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
-    const select =
-      kind === "pg"
-        ? async (userId: string) =>
-            (await (client as pg.Pool).query({ name: "bench-balance", text: BALANCE_SQL, values: [userId] })).rows[0]
-        : async (userId: string) => (await (client as PGlite).query(BALANCE_SQL, [userId])).rows[0];
+    const prepared = preparedSelect(database.db, "bench_balance", BALANCE_SQL);
+    const select = async (userId: string) => {
+      const row = (await prepared([userId]))[0] ?? [];
+      return Object.fromEntries(COLUMNS.map((name, i) => [name, Number(row[i])]));
+    };
     const bare = new Hono()
       .get("/hello", (c) => c.text("Hello Hono!"))
-      .get("/balance", async (c) => c.json(await select(c.req.header("x-user") ?? "")));
+      .get("/balance", async (c) => c.json(await select(c.req.header("x-user") ?? "")))
+      .get("/balance-query", async (c) =>
+        c.json((await (client as PGlite).query(BALANCE_SQL, [c.req.header("x-user") ?? ""])).rows[0]),
+      );
 
     const appServer = await listen(app.fetch);
     const bareServer = await listen(bare.fetch);
@@ -128,15 +155,17 @@ async function bench(kind: string) {
     }
     deps.sessionCache.clear(); // the first round meets every session uncached
     const rssStart = mb();
+    const heapStart = liveHeapMb();
 
     await load(`${bareServer.url}/hello`, [{}], { duration: 2 }); // JIT warm-up
     await load(`${appServer.url}/api/billing/credits`, tokens, { duration: 2 });
     // Interleaved rounds, the best of each kept: on a shared machine another process's burst then
     // costs one round of one measure, not a whole measure against its anchor.
-    const best: Record<"hello" | "config" | "query" | "credits", Load | undefined> = {
+    const best: Record<"hello" | "config" | "query" | "pgliteQuery" | "credits", Load | undefined> = {
       hello: undefined,
       config: undefined,
       query: undefined,
+      pgliteQuery: undefined,
       credits: undefined,
     };
     for (let round = 0; round < ROUNDS; round++) {
@@ -146,14 +175,17 @@ async function bench(kind: string) {
       take("hello", await load(`${bareServer.url}/hello`, [{}], {}));
       take("config", await load(`${appServer.url}/api/billing/config`, [{}], {}));
       take("query", await load(`${bareServer.url}/balance`, userIds, {}));
+      if (kind === "pglite") take("pgliteQuery", await load(`${bareServer.url}/balance-query`, userIds, {}));
       take("credits", await load(`${appServer.url}/api/billing/credits`, tokens, {}));
     }
-    const { hello, config: config_, query, credits } = best as Record<keyof typeof best, Load>;
+    const { hello, config: config_, query, pgliteQuery, credits } = best as Record<keyof typeof best, Load>;
 
-    const rounds: number[] = [];
-    for (let i = 0; i < 2; i++) {
+    const rss: number[] = [];
+    const heap: number[] = [];
+    for (let i = 0; i < MEMORY_ROUNDS; i++) {
       await load(`${appServer.url}/api/billing/credits`, tokens, { amount: 10_000 });
-      rounds.push(mb());
+      rss.push(mb());
+      heap.push(liveHeapMb());
     }
     appServer.close();
     bareServer.close();
@@ -173,11 +205,19 @@ async function bench(kind: string) {
       creditsP99Ms: credits.p99,
       sameSelectRps: r(query.rps),
       creditsVsSelect: +queryRatio.toFixed(3),
+      ...(pgliteQuery ? { pgliteQueryApiRps: r(pgliteQuery.rps), pgliteQueryApiCpuUs: r(pgliteQuery.cpuUs) } : {}),
+      cpuUsPerRequest: {
+        credits: r(credits.cpuUs),
+        sameSelect: r(query.cpuUs),
+        config: r(config_.cpuUs),
+        hello: r(hello.cpuUs),
+      },
       configRps: r(config_.rps),
       configP99Ms: config_.p99,
       helloRps: r(hello.rps),
       configVsHello: +stackRatio.toFixed(3),
-      rssMb: { afterStart: rssStart, after10k: rounds[0], after20k: rounds[1] },
+      rssMb: [rssStart, ...rss],
+      liveHeapMb: [heapStart, ...heap],
     };
     console.log(JSON.stringify(report));
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
@@ -185,10 +225,14 @@ async function bench(kind: string) {
       `api (${kind}): GET /api/billing/credits ${r(credits.rps)} req/s (p99 ${credits.p99} ms) vs the same SELECT bare ${r(query.rps)} req/s: ` +
         `${queryRatio.toFixed(2)}× (goal ≥ ${GOAL_QUERY}×, ${mark(queryRatio >= GOAL_QUERY)}); ` +
         `GET /api/billing/config ${r(config_.rps)} req/s vs bare Hono hello ${r(hello.rps)} req/s: ${stackRatio.toFixed(2)}× ` +
-        `(goal ≥ ${GOAL_STACK}×, ${mark(stackRatio >= GOAL_STACK)}); RSS ${rssStart} MB after start, ${rounds[0]} MB after 10,000 requests, ${rounds[1]} MB after 20,000`,
+        `(goal ≥ ${GOAL_STACK}×, ${mark(stackRatio >= GOAL_STACK)}); ` +
+        `server CPU per request: credits ${r(credits.cpuUs)} µs vs the SELECT bare ${r(query.cpuUs)} µs (${(query.cpuUs / credits.cpuUs).toFixed(2)}×), ` +
+        `config ${r(config_.cpuUs)} µs vs hello ${r(hello.cpuUs)} µs (${(hello.cpuUs / config_.cpuUs).toFixed(2)}×)` +
+        (pgliteQuery ? `; PGlite's query() route ${r(pgliteQuery.rps)} req/s, ${r(pgliteQuery.cpuUs)} µs` : "") +
+        `; RSS after start and each 10,000 requests: ${[rssStart, ...rss].join(" → ")} MB (live heap after GC ${[heapStart, ...heap].join(" → ")} MB)`,
     );
   } finally {
-    await database.close();
+    await database?.close();
     await fresh?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -8,11 +8,11 @@
 // credit_transactions rows. A new hold is inserted after its account is locked; it can only meet a
 // lock held by another writer if the same request id is held and settled at once (a caller bug,
 // which PostgreSQL's deadlock detector then refuses).
-import { asc, desc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction, UsageRecord } from "../../shared/billing";
 import { creditsForTokens } from "../../shared/credits-math";
 import { usageDescription } from "../../shared/endpoint-labels";
-import type { Db, DbOrTx, Tx } from "../db/client";
+import { type Db, type DbOrTx, type PreparedSelect, preparedSelect, type Tx } from "../db/client";
 import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError, insufficientCredits } from "../errors";
 
@@ -165,7 +165,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-function balanceQuery(tx: DbOrTx, userId: string | Placeholder) {
+function balanceQuery(tx: DbOrTx, userId: string) {
   return tx
     .select({
       totalCredits: userCredits.totalCredits,
@@ -178,7 +178,10 @@ function balanceQuery(tx: DbOrTx, userId: string | Placeholder) {
     .where(eq(userCredits.userId, userId));
 }
 
-const prepareBalance = (db: Db) => balanceQuery(db, sql.placeholder("userId")).prepare("ledger_balance");
+/** The same SELECT as balanceQuery, written out for a prepared statement (columns in Balance's order). */
+const BALANCE_STATEMENT =
+  "SELECT user_credits.total_credits, user_credits.used_credits, user_credits.bonus_credits, " +
+  `user_credits.held_credits, (${BALANCE_SQL} - user_credits.held_credits) FROM user_credits WHERE user_credits.user_id = $1`;
 
 export class Ledger {
   readonly holdTtlSeconds: number;
@@ -190,7 +193,7 @@ export class Ledger {
     this.holdTtlSeconds = opts.holdTtlSeconds;
   }
 
-  private balanceStatement?: ReturnType<typeof prepareBalance>;
+  private balanceStatement?: PreparedSelect;
 
   /** Runs `work` in the caller's transaction when given one, else in a new one. */
   private within<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -203,12 +206,19 @@ export class Ledger {
   }
 
   async balance(userId: string, tx: DbOrTx = this.db): Promise<Balance> {
-    // Outside a transaction (the hot GET /api/billing/credits): a statement built once and, on
-    // PostgreSQL, prepared once per connection, rather than a query built per request.
+    // Outside a transaction (the hot GET /api/billing/credits): a named prepared statement, planned
+    // once, rather than a query built and planned per request.
     if (tx !== this.db) return (await balanceQuery(tx, userId))[0] ?? ZERO_BALANCE;
-    this.balanceStatement ??= prepareBalance(this.db);
-    const rows = await this.balanceStatement.execute({ userId });
-    return rows[0] ?? ZERO_BALANCE;
+    this.balanceStatement ??= preparedSelect(this.db, "ledger_balance", BALANCE_STATEMENT);
+    const row = (await this.balanceStatement([userId]))[0];
+    if (!row) return ZERO_BALANCE;
+    return {
+      totalCredits: Number(row[0]),
+      usedCredits: Number(row[1]),
+      bonusCredits: Number(row[2]),
+      heldCredits: Number(row[3]),
+      availableCredits: Number(row[4]),
+    };
   }
 
   /**

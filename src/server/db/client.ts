@@ -3,7 +3,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite, type Transaction, types } from "@electric-sql/pglite";
+import { PGlite, protocol, type Transaction, types } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -89,6 +89,67 @@ export function installDrizzleParsers(client: PGlite): void {
       tx.query = ((text, params, options) => txQuery(text, params, withoutParsers(options))) as Transaction["query"];
       return work(tx);
     })) as PGlite["transaction"];
+}
+
+/** A SELECT prepared once and then run by name: its rows, each an array of the columns' values. */
+export type PreparedSelect = (params: string[]) => Promise<unknown[][]>;
+
+/**
+ * A hot SELECT as a named prepared statement: parsed and planned once, then each run is one bind
+ * and execute, with no query builder in between. On PostgreSQL, node-postgres prepares it once per
+ * pooled connection (values typed by its parsers: int4 a number). On PGlite, whose `query` parses,
+ * describes and plans the text on every call (six calls into the WASM engine), the statement is
+ * parsed once and each run is a single protocol message (values as text); it takes PGlite's
+ * transaction and query locks as `query` does, so it never runs inside another caller's
+ * transaction.
+ */
+export function preparedSelect(db: Db, name: string, text: string): PreparedSelect {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!(client instanceof PGlite)) {
+    const pool = client as pg.Pool;
+    return async (values) => (await pool.query({ name, text, values, rowMode: "array" })).rows;
+  }
+  const locks = client as unknown as {
+    _runExclusiveTransaction?: <T>(fn: () => Promise<T>) => Promise<T>;
+    _runExclusiveQuery?: <T>(fn: () => Promise<T>) => Promise<T>;
+  };
+  const { _runExclusiveTransaction: inTransactionLock, _runExclusiveQuery: inQueryLock } = locks;
+  if (typeof inTransactionLock !== "function" || typeof inQueryLock !== "function") {
+    // A PGlite without these internals: its public query, correct if slower.
+    return async (values) => (await client.query<unknown[]>(text, values, { rowMode: "array" })).rows;
+  }
+  const { serialize } = protocol;
+  const exclusive = <T>(fn: () => Promise<T>) =>
+    inTransactionLock.call(client, () => inQueryLock.call(client, fn)) as Promise<T>;
+  let parsed: Promise<unknown> | undefined;
+  const parse = () => {
+    parsed ??= client.execProtocol(concatBytes([serialize.parse({ name, text }), serialize.sync()])).catch((err) => {
+      parsed = undefined;
+      throw err;
+    });
+    return parsed;
+  };
+  return (values) =>
+    exclusive(async () => {
+      await parse();
+      // Sync in the same message: after an error the engine skips to it and is ready again.
+      const { messages } = await client.execProtocol(
+        concatBytes([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]),
+      );
+      const rows: unknown[][] = [];
+      for (const m of messages) if (m.name === "dataRow") rows.push((m as unknown as { fields: unknown[] }).fields);
+      return rows;
+    });
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveAuthSecret } from "../auth/secret";
 import { describeEachDatabase } from "../testing/databases";
 import { createFreshDatabase } from "../testing/test-app";
-import { DataDirLockedError, openDatabase } from "./client";
+import { DataDirLockedError, openDatabase, preparedSelect } from "./client";
 import { bonusCreditCampaigns, creditPackages } from "./schema";
 import { SEED_PACKAGES, seedOnce } from "./seed";
 
@@ -71,6 +71,60 @@ describeEachDatabase("migrations and seed", (kind) => {
       expect(welcome[0]).toMatchObject({ active: true, campaignType: "new_signups", creditAmount: 50 });
       await database.close();
     } finally {
+      await fresh?.drop();
+    }
+  });
+});
+
+describeEachDatabase("a prepared SELECT", (kind) => {
+  it("answers like a query, recovers from an error, and never runs inside another caller's transaction", async () => {
+    const fresh = kind === "pg" ? await createFreshDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+    const database = fresh
+      ? await openDatabase({ databaseUrl: fresh.url })
+      : await openDatabase({ dataDir: tempDir() });
+    try {
+      const { db } = database;
+      await db.execute(sql`CREATE TABLE prepared_probe (k text PRIMARY KEY, n integer NOT NULL)`);
+      await db.execute(sql`INSERT INTO prepared_probe VALUES ('a', 1), ('b', 2)`);
+      const select = preparedSelect(db, "probe_by_key", "SELECT k, n, n * 10 FROM prepared_probe WHERE k = $1");
+      const plain = (rows: unknown[][]) => rows.map((r) => r.map(String));
+      expect(plain(await select(["a"]))).toEqual([["a", "1", "10"]]);
+      expect(await select(["nobody"])).toEqual([]);
+      const cast = preparedSelect(db, "probe_cast", "SELECT n FROM prepared_probe WHERE n = $1::int");
+      await expect(cast(["not a number"])).rejects.toThrow(/invalid input syntax/);
+      expect(plain(await cast(["2"]))).toEqual([["2"]]); // the connection is usable again
+      expect(plain(await select(["b"]))).toEqual([["b", "2", "20"]]);
+
+      // Another caller's transaction changes a row and waits; a run meanwhile sees the committed
+      // value (PGlite has one connection: a run inside that transaction would see 99).
+      let inside = () => {};
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      let finish = () => {};
+      const held = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const tx = db.transaction(async (t) => {
+        await t.execute(sql`UPDATE prepared_probe SET n = 99 WHERE k = 'a'`);
+        inside();
+        await held;
+        throw new Error("rolled back");
+      });
+      await entered;
+      const during = select(["a"]);
+      finish();
+      await expect(tx).rejects.toThrow("rolled back");
+      expect(plain(await during)).toEqual([["a", "1", "10"]]);
+      // Many at once, interleaved with queries: each gets its own row.
+      const many = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 3 ? select([i % 2 ? "a" : "b"]) : db.execute(sql`SELECT 1`).then(() => [[i % 2 ? "a" : "b"]]),
+        ),
+      );
+      expect(many.map((rows) => String(rows[0][0]))).toEqual(many.map((_, i) => (i % 2 ? "a" : "b")));
+    } finally {
+      await database.close();
       await fresh?.drop();
     }
   });

@@ -29,6 +29,6 @@ export function onError(err: Error, c: Context<AppEnv>) {
     return c.json(errorBody(message || "Request failed"), status);
   }
   const log = c.get("log");
-  log?.error({ event: "http.unhandled", err, path: c.req.path }, "unhandled error");
+  log?.error({ event: "http.unhandled", err, path: c.req.path, requestId: c.get("requestId") }, "unhandled error");
   return c.json(errorBody("Something went wrong on our side. Please try again."), 500);
 }

@@ -3,7 +3,7 @@
 // deep inside a query — JSON nested deeper than any request of ours needs (a 10,000-deep body
 // overflowed the stack of the validators behind sign-in), and JSON bodies that are not an object.
 // Each answers 400 with what to fix.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { AppError } from "../errors";
 import type { AppEnv } from "./types";
 
@@ -78,39 +78,46 @@ export const rejectHostileInput =
      */
     textFields?: (path: string) => readonly string[] | undefined;
   }): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     if (urlHasNul(c.req.url)) throw new AppError("VALIDATION", NUL_MESSAGE);
     if (!METHODS_WITH_BODY.has(c.req.method) || opts.exempt.includes(c.req.path) || !c.req.raw.body) return next();
-
-    const text = await c.req.text();
-    const type = c.req.header("content-type") ?? "";
-    if (text.includes("\0") || (/urlencoded/i.test(type) && urlHasNul(text)))
-      throw new AppError("VALIDATION", NUL_MESSAGE);
-    // Escaped NULs and depth are JSON's (Better Auth parses a body without a content type as JSON too).
-    const json = (/json/i.test(type) || !type) && text.trim() !== "";
-    if (json) {
-      const hazard = jsonHazard(text);
-      if (hazard) throw new AppError("VALIDATION", hazard === "nul" ? NUL_MESSAGE : DEPTH_MESSAGE);
-    }
-    const textFields = opts.textFields?.(c.req.path);
-    if (textFields && json) {
-      // Better Auth's endpoints take an object; a bare null or a number made its handlers throw.
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new AppError("MALFORMED_JSON", "Malformed JSON in request body");
-      }
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new AppError("VALIDATION", OBJECT_MESSAGE);
-      const wrongType = textFields.find((field) => {
-        const value = (parsed as Record<string, unknown>)[field];
-        return value !== undefined && typeof value !== "string" && !(value === null && NULLABLE.has(field));
-      });
-      if (wrongType) throw new AppError("VALIDATION", `${wrongType} must be text`);
-    }
-
-    // The body stream is read: hand the handlers (Better Auth reads c.req.raw itself) the same text.
-    c.req.raw = new Request(c.req.raw, { body: text });
-    return next();
+    return guardBody(c, next, opts.textFields);
   };
+
+async function guardBody(
+  c: Context<AppEnv>,
+  next: Next,
+  fieldsFor: ((path: string) => readonly string[] | undefined) | undefined,
+) {
+  const text = await c.req.text();
+  const type = c.req.header("content-type") ?? "";
+  if (text.includes("\0") || (/urlencoded/i.test(type) && urlHasNul(text)))
+    throw new AppError("VALIDATION", NUL_MESSAGE);
+  // Escaped NULs and depth are JSON's (Better Auth parses a body without a content type as JSON too).
+  const json = (/json/i.test(type) || !type) && text.trim() !== "";
+  if (json) {
+    const hazard = jsonHazard(text);
+    if (hazard) throw new AppError("VALIDATION", hazard === "nul" ? NUL_MESSAGE : DEPTH_MESSAGE);
+  }
+  const textFields = fieldsFor?.(c.req.path);
+  if (textFields && json) {
+    // Better Auth's endpoints take an object; a bare null or a number made its handlers throw.
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new AppError("MALFORMED_JSON", "Malformed JSON in request body");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      throw new AppError("VALIDATION", OBJECT_MESSAGE);
+    const wrongType = textFields.find((field) => {
+      const value = (parsed as Record<string, unknown>)[field];
+      return value !== undefined && typeof value !== "string" && !(value === null && NULLABLE.has(field));
+    });
+    if (wrongType) throw new AppError("VALIDATION", `${wrongType} must be text`);
+  }
+
+  // The body stream is read: hand the handlers (Better Auth reads c.req.raw itself) the same text.
+  c.req.raw = new Request(c.req.raw, { body: text });
+  return next();
+}

@@ -6,14 +6,21 @@ import type { Logger } from "../logger";
 import { completeAfter, presetHeaders } from "./security-headers";
 import type { AppEnv, SignedInEnv } from "./types";
 
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/**
+ * The request's id (the caller's X-Request-Id when it is a sane one, else a new UUID), sent back in
+ * X-Request-Id, and one log line per API request. No per-request child logger: the app's logger is
+ * handed on as `log` and a line about a request names its `requestId` itself; the request line is
+ * only built when info is logged.
+ */
 export const requestContext =
   (logger: Logger): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ requestId });
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
-    c.set("log", log);
+    c.set("log", logger);
     c.set("user", null);
     const started = performance.now();
     // Before the handler: set on a finished response, a header costs a copy of the response.
@@ -21,9 +28,10 @@ export const requestContext =
     const preset = presetHeaders(c, header);
     await next();
     if (!preset) completeAfter(c, header);
-    if (c.req.path.startsWith("/api/"))
-      log.info(
+    if (logger.isLevelEnabled("info") && c.req.path.startsWith("/api/"))
+      logger.info(
         {
+          requestId,
           event: "http.request",
           method: c.req.method,
           path: c.req.path,
@@ -59,7 +67,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const sameOriginMutations =
   (publicUrl: string | undefined, exempt: string[]): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.includes(c.req.path)) return next();
     const hasCookie = Boolean(c.req.header("cookie"));
     const hasBearer = /^bearer\s+/i.test(c.req.header("authorization") ?? "");
@@ -70,7 +78,7 @@ export const sameOriginMutations =
     const allowed = publicUrl ? [publicUrl] : [`http://${host}`, `https://${host}`];
     if (!origin || !allowed.includes(origin))
       throw new AppError("FORBIDDEN", "Request refused: it did not come from this site.");
-    await next();
+    return next();
   };
 
 function refererOrigin(referer: string | undefined): string | undefined {

@@ -4,6 +4,7 @@ import type { Logger } from "../logger";
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The app's logger (not a per-request child: a line about the request names `requestId`). */
     log: Logger;
     /** Set by the session middleware on /api/*: the signed-in user, or null. */
     user: SessionUser | null;
