@@ -1,14 +1,15 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { ToastHost } from "./components/toast-host";
 import { AuthProvider } from "./features/auth/auth-context";
 import { queryClient } from "./lib/query";
-import { router } from "./routes";
+import { routes } from "./routes";
 
-createRoot(document.getElementById("root") as HTMLElement).render(
+const router = createBrowserRouter(routes);
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -16,5 +17,12 @@ createRoot(document.getElementById("root") as HTMLElement).render(
         <ToastHost />
       </AuthProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const container = document.getElementById("root") as HTMLElement;
+// The landing page comes drawn (landing.html, prerendered at build time by scripts/prerender.mjs):
+// React takes it over in a transition, so the work is cut into slices that leave the main thread
+// free between them (no long task while the page loads). Every other page is drawn here.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);

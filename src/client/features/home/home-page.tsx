@@ -3,7 +3,7 @@
 // its gates (text → signed in → 30 credits), which hands the request to Results through the session.
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MIN_CREDITS_LANDING, PROMPT_MAX_CHARS } from "../../../shared/limits";
 import { PAGE_ROUTES } from "../../../shared/routes";
@@ -33,8 +33,16 @@ export function HomePage() {
   const counterId = useId();
   const helpId = useId();
 
-  const [text, setText] = useState(() => readLastPrompt()?.text ?? DEFAULT_PROMPT);
-  const [provider, setProvider] = useState<AiProvider>(() => readLastPrompt()?.aiProvider ?? "openai");
+  // The page is prerendered with the sample prompt (scripts/prerender.mjs); this tab's last prompt,
+  // if any, replaces it before the first paint of the hydrated page.
+  const [text, setText] = useState(DEFAULT_PROMPT);
+  const [provider, setProvider] = useState<AiProvider>("openai");
+  useLayoutEffect(() => {
+    const last = readLastPrompt();
+    if (!last) return;
+    setText(last.text);
+    setProvider(last.aiProvider);
+  }, []);
   const [clicks, setClicks] = useState<Record<QuickStarterId, number>>({ prompt: 0, guide: 0, explain: 0 });
   const [checking, setChecking] = useState(false);
   /** Set when Generate asked a signed-out visitor to sign in: generation continues once they have. */
