@@ -21,9 +21,9 @@ function preloadStages(): Plugin {
           const chunk = bundle[name];
           if (!chunk || chunk.type !== "chunk" || files.has(name) || entry.imports.includes(name)) return;
           files.add(name);
-          chunk.imports.forEach(add);
+          for (const i of chunk.imports) add(i);
         };
-        entry.dynamicImports.forEach(add);
+        for (const i of entry.dynamicImports) add(i);
         return [...files].map((f) => ({
           tag: "link",
           attrs: { rel: "modulepreload", crossorigin: true, href: `/${f}` },

@@ -25,7 +25,8 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
   // waits for all three: parts drawn as each answer arrived pushed each other down (CLS 1.05 on a phone).
   const packages = useCreditPackages();
   const config = useBillingConfig();
-  const waiting = loading || packages.isPending || config.isPending;
+  // (isFetched: a first answer or error came; a failed list refetching when its tab mounts keeps the page drawn.)
+  const waiting = loading || !packages.isFetched || !config.isFetched;
 
   // The balance is cached for the session: coming back here after spending, show today's figures.
   useEffect(() => {
