@@ -19,7 +19,7 @@ function preloadStages(): Plugin {
         const files = new Set<string>();
         const add = (name: string) => {
           const chunk = bundle[name];
-          if (!chunk || chunk.type !== "chunk" || files.has(name) || entry.imports.includes(name)) return;
+          if (chunk?.type !== "chunk" || files.has(name) || entry.imports.includes(name)) return;
           files.add(name);
           for (const i of chunk.imports) add(i);
         };
