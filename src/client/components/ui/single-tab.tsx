@@ -41,7 +41,6 @@ export function SingleTab({
         role="tabpanel"
         id={`${id}-panel`}
         aria-labelledby={`${id}-tab`}
-        tabIndex={0}
         className={cn("mt-4", className)}
       >
         {children}
