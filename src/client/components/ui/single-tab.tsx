@@ -37,12 +37,7 @@ export function SingleTab({
           {tab}
         </button>
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={`${id}-tab`}
-        className={cn("mt-4", className)}
-      >
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab`} className={cn("mt-4", className)}>
         {children}
       </div>
     </div>
