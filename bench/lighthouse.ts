@@ -2,7 +2,8 @@
 // best-practices scores (0–100) of one URL under the mobile or desktop preset, optionally signed in
 // (a Cookie header sent with every request of the page). Used by bench/bundle.ts; also
 //   npx tsx bench/lighthouse.ts <url> [mobile|desktop] [cookie]
-// prints the scores as one JSON line. (bench/run.mjs runs it only through bundle.ts.)
+// prints the scores as one JSON line (LIGHTHOUSE_JSON=<file> also writes the whole report there). (bench/run.mjs runs it only through bundle.ts.)
+import { writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -42,6 +43,8 @@ export async function runLighthouse(
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    // LIGHTHOUSE_JSON=<file>: keep the whole report (layout-shift elements, long tasks, bootup time).
+    if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(result.lhr));
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

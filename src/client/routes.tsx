@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { createBrowserRouter } from "react-router";
+import type { RouteObject } from "react-router";
 import { PAGE_ROUTES } from "../shared/routes";
 import { PageSpinner } from "./components/ui/spinner";
 import { PopupComplete } from "./features/auth/popup-complete";
@@ -40,7 +40,8 @@ const ProseConsole = lazy(() =>
   import("./features/writing/console/console-page").then((m) => ({ default: m.ProseConsolePage })),
 );
 
-export const router = createBrowserRouter([
+/** The page routes: main.tsx makes the browser router of them, prerender.tsx the landing page's static one. */
+export const routes: RouteObject[] = [
   { path: PAGE_ROUTES.oauthPopup, element: <PopupComplete /> },
   {
     element: <Layout />,
@@ -65,4 +66,4 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];

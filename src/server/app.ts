@@ -6,7 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isKnownPage } from "../shared/routes";
+import { isKnownPage, PAGE_ROUTES } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
@@ -161,17 +161,29 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   app.use("/favicon.svg", staticFile("public, max-age=86400"));
 
   // index.html: never cached without a check (it names the current hashed assets), compressed once.
-  const html = Buffer.from(indexHtml);
-  const encoded = { br: compressBody(html, "br"), gzip: compressBody(html, "gzip") };
+  // The landing page's routes get landing.html, the same page with the landing drawn in it at build
+  // time (scripts/prerender.mjs); a build without it serves index.html everywhere.
+  const index = htmlPage(indexHtml);
+  const landingFile = join(clientDir, "landing.html");
+  const landing = existsSync(landingFile) ? htmlPage(readFileSync(landingFile, "utf8")) : index;
+  const landingPaths = new Set<string>([PAGE_ROUTES.home, PAGE_ROUTES.product]);
   app.get("*", (c) => {
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
+    const page = landingPaths.has(path) ? landing : index;
     const status = isKnownPage(c.req.path) ? 200 : 404;
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Encoding");
     const encoding = pickEncoding(c.req.header("accept-encoding"));
-    if (!encoding) return c.html(indexHtml, status);
-    return c.body(new Uint8Array(encoded[encoding]), status, {
+    if (!encoding) return c.html(page.text, status);
+    return c.body(new Uint8Array(page[encoding]), status, {
       "Content-Type": "text/html; charset=UTF-8",
       "Content-Encoding": encoding,
     });
   });
+}
+
+/** An HTML page and its brotli and gzip copies, compressed once at start-up. */
+function htmlPage(text: string) {
+  const body = Buffer.from(text);
+  return { text, br: compressBody(body, "br"), gzip: compressBody(body, "gzip") };
 }

@@ -1,7 +1,16 @@
 // Auth state (spec §4): starts loading; a signed-in report verifies with the server and loads
 // credits; sign-out clears everything. Verification and credit-fetch failures show nothing.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import type { SessionUser, VerifyResponse } from "../../../shared/auth";
 import { apiFetch, apiGet, apiPost, setBearerToken } from "../../lib/api";
 
@@ -78,19 +87,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     (async () => {
+      let signedIn: SessionUser | null = null;
       try {
         const session = await apiGet<{ user?: SessionUser } | null>("/api/auth/get-session");
-        if (!cancelled && session?.user) await verify();
+        if (!cancelled && session?.user)
+          signedIn = (await apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify")).user;
       } catch {
         /* signed out */
       } finally {
-        if (!cancelled) setLoading(false);
+        // One update, in a transition: the whole page draws again with the session, in slices that
+        // leave the main thread free (no long task while the landing page loads).
+        if (!cancelled)
+          startTransition(() => {
+            setUser(signedIn);
+            setLoading(false);
+          });
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [verify]);
+  }, []);
 
   const refreshCredits = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: CREDITS_KEY });

@@ -1,5 +1,7 @@
 // Shown to a signed-in user whose address is not verified yet: the product works, the banner asks
-// for the link to be followed and offers to send it again.
+// for the link to be followed and offers to send it again. It is the layout's last element, sticky to
+// the bottom of the screen: it appears once the session is known, after the page has drawn, and a
+// banner above the page would push all of it down (CLS 0.6–0.9 on a phone).
 import { MailWarning } from "lucide-react";
 import { ACCOUNT_TEXT } from "../../../shared/account-text";
 import { Button } from "../../components/ui/button";
@@ -15,7 +17,7 @@ export function VerifyEmailBanner() {
   return (
     <section
       aria-label="E-mail verification"
-      className="border-b border-amber-200 bg-amber-50 text-sm text-amber-950"
+      className="sticky bottom-0 z-20 border-t border-amber-200 bg-amber-50 text-sm text-amber-950"
       data-testid="verify-email-banner"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">

@@ -3,7 +3,7 @@
 // its gates (text → signed in → 30 credits), which hands the request to Results through the session.
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MIN_CREDITS_LANDING, PROMPT_MAX_CHARS } from "../../../shared/limits";
 import { PAGE_ROUTES } from "../../../shared/routes";
@@ -11,8 +11,8 @@ import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Label, Textarea } from "../../components/ui/input";
+import { SingleTab } from "../../components/ui/single-tab";
 import { Spinner } from "../../components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../lib/toast";
 import { CREDITS_KEY, type CreditsBalance, useAuth } from "../auth/auth-context";
 import { BuyMoreCreditsButton } from "../credits/buy-more-credits-button";
@@ -33,8 +33,16 @@ export function HomePage() {
   const counterId = useId();
   const helpId = useId();
 
-  const [text, setText] = useState(() => readLastPrompt()?.text ?? DEFAULT_PROMPT);
-  const [provider, setProvider] = useState<AiProvider>(() => readLastPrompt()?.aiProvider ?? "openai");
+  // The page is prerendered with the sample prompt (scripts/prerender.mjs); this tab's last prompt,
+  // if any, replaces it before the first paint of the hydrated page.
+  const [text, setText] = useState(DEFAULT_PROMPT);
+  const [provider, setProvider] = useState<AiProvider>("openai");
+  useLayoutEffect(() => {
+    const last = readLastPrompt();
+    if (!last) return;
+    setText(last.text);
+    setProvider(last.aiProvider);
+  }, []);
   const [clicks, setClicks] = useState<Record<QuickStarterId, number>>({ prompt: 0, guide: 0, explain: 0 });
   const [checking, setChecking] = useState(false);
   /** Set when Generate asked a signed-out visitor to sign in: generation continues once they have. */
@@ -110,101 +118,100 @@ export function HomePage() {
 
       <Card>
         <CardContent className="p-4 sm:p-6">
-          <Tabs defaultValue="generate">
-            <TabsList aria-label="Mode">
-              <TabsTrigger value="generate">
-                <span className="flex items-center gap-1.5">
-                  <Sparkles className="size-4" aria-hidden="true" /> Generate
-                </span>
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="generate" className="space-y-5">
-              <form
-                className="space-y-5"
-                aria-label="Generate a draft"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void generate();
-                }}
-              >
-                <div className="space-y-2">
-                  <p className="text-sm font-medium text-slate-800" id={`${promptId}-starters`}>
-                    Quick starters
-                  </p>
-                  <ul className="flex flex-wrap gap-2" aria-labelledby={`${promptId}-starters`}>
-                    {QUICK_STARTERS.map((s) => (
-                      <li key={s.id}>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="rounded-full"
-                          onClick={() => applyStarter(s.id)}
-                          aria-label={`${s.label}: ${s.hint}. Fills in sample ${(clicks[s.id] % s.prompts.length) + 1} of ${s.prompts.length}`}
-                        >
-                          {s.label}
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+          <SingleTab
+            label="Mode"
+            className="space-y-5"
+            tab={
+              <span className="flex items-center gap-1.5">
+                <Sparkles className="size-4" aria-hidden="true" /> Generate
+              </span>
+            }
+          >
+            <form
+              className="space-y-5"
+              aria-label="Generate a draft"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void generate();
+              }}
+            >
+              <div className="space-y-2">
+                <p className="text-sm font-medium text-slate-800" id={`${promptId}-starters`}>
+                  Quick starters
+                </p>
+                <ul className="flex flex-wrap gap-2" aria-labelledby={`${promptId}-starters`}>
+                  {QUICK_STARTERS.map((s) => (
+                    <li key={s.id}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="rounded-full"
+                        onClick={() => applyStarter(s.id)}
+                        aria-label={`${s.label}: ${s.hint}. Fills in sample ${(clicks[s.id] % s.prompts.length) + 1} of ${s.prompts.length}`}
+                      >
+                        {s.label}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
 
-                <div className="space-y-2">
-                  <div className="flex items-end justify-between gap-3">
-                    <Label htmlFor={promptId}>Describe your blog post</Label>
-                    <span
-                      id={counterId}
-                      className={nearLimit ? "text-xs font-medium text-amber-800" : "text-xs text-slate-600"}
-                      data-testid="prompt-counter"
-                    >
-                      {count.format(length)} / {count.format(PROMPT_MAX_CHARS)}
-                      <span className="sr-only"> characters</span>
-                    </span>
-                  </div>
-                  <Textarea
-                    id={promptId}
-                    value={text}
-                    maxLength={PROMPT_MAX_CHARS}
-                    rows={6}
-                    onChange={(e) => setText(e.target.value.slice(0, PROMPT_MAX_CHARS))}
-                    aria-describedby={`${helpId} ${counterId}`}
-                    className="min-h-36 resize-y text-base leading-relaxed sm:text-sm"
-                  />
-                  <p id={helpId} className="text-xs text-slate-600">
-                    One sentence: the document type, the topic or question, the reader and the outcome they want.
-                  </p>
+              <div className="space-y-2">
+                <div className="flex items-end justify-between gap-3">
+                  <Label htmlFor={promptId}>Describe your blog post</Label>
+                  <span
+                    id={counterId}
+                    className={nearLimit ? "text-xs font-medium text-amber-800" : "text-xs text-slate-600"}
+                    data-testid="prompt-counter"
+                  >
+                    {count.format(length)} / {count.format(PROMPT_MAX_CHARS)}
+                    <span className="sr-only"> characters</span>
+                  </span>
                 </div>
+                <Textarea
+                  id={promptId}
+                  value={text}
+                  maxLength={PROMPT_MAX_CHARS}
+                  rows={6}
+                  onChange={(e) => setText(e.target.value.slice(0, PROMPT_MAX_CHARS))}
+                  aria-describedby={`${helpId} ${counterId}`}
+                  className="min-h-36 resize-y text-base leading-relaxed sm:text-sm"
+                />
+                <p id={helpId} className="text-xs text-slate-600">
+                  One sentence: the document type, the topic or question, the reader and the outcome they want.
+                </p>
+              </div>
 
-                <ModelSelector value={provider} onChange={setProvider} />
-                <ModelNotice provider={provider} />
+              <ModelSelector value={provider} onChange={setProvider} />
+              <ModelNotice provider={provider} />
 
-                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <nav aria-label="Help" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                    <Link
-                      to={PAGE_ROUTES.promptingGuide}
-                      className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
-                    >
-                      <BookOpen className="size-4" aria-hidden="true" /> Prompting guide
-                    </Link>
-                    <Link
-                      to={PAGE_ROUTES.policy}
-                      className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
-                    >
-                      <ShieldCheck className="size-4" aria-hidden="true" /> User policy
-                    </Link>
-                  </nav>
-                  <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-                    <BuyMoreCreditsButton />
-                    <Button type="submit" size="lg" disabled={checking || loading} className="w-full sm:w-auto">
-                      {checking ? <Spinner label="Checking your credits" /> : <Sparkles aria-hidden="true" />}
-                      Generate
-                      <ArrowRight aria-hidden="true" />
-                    </Button>
-                  </div>
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <nav aria-label="Help" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                  <Link
+                    to={PAGE_ROUTES.promptingGuide}
+                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    <BookOpen className="size-4" aria-hidden="true" /> Prompting guide
+                  </Link>
+                  <Link
+                    to={PAGE_ROUTES.policy}
+                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    <ShieldCheck className="size-4" aria-hidden="true" /> User policy
+                  </Link>
+                </nav>
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                  <BuyMoreCreditsButton />
+                  <Button type="submit" size="lg" disabled={checking || loading} className="w-full sm:w-auto">
+                    {checking ? <Spinner label="Checking your credits" /> : <Sparkles aria-hidden="true" />}
+                    Generate
+                    <ArrowRight aria-hidden="true" />
+                  </Button>
                 </div>
-                <CreditsNote signedIn={Boolean(user)} available={credits?.availableCredits} />
-              </form>
-            </TabsContent>
-          </Tabs>
+              </div>
+              <CreditsNote signedIn={Boolean(user)} available={credits?.availableCredits} />
+            </form>
+          </SingleTab>
         </CardContent>
       </Card>
     </div>

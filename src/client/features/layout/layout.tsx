@@ -112,8 +112,9 @@ export function Header() {
             </Link>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
-          <MobileNav signedIn={Boolean(user)} />
+        {/* On a phone this group fills the row and its menu button comes last: the account controls
+            that appear once the session is known move nothing already drawn (no layout shift). */}
+        <div className="flex flex-1 items-center justify-end gap-2 md:flex-none">
           {loading ? null : user ? (
             <>
               <Link
@@ -138,6 +139,7 @@ export function Header() {
               <Button onClick={() => openSignIn("signup")}>Sign Up</Button>
             </>
           )}
+          <MobileNav signedIn={Boolean(user)} />
         </div>
       </div>
     </header>
@@ -182,13 +184,17 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <VerifyEmailBanner />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen tall, so the footer starts below the fold: a page whose content arrives
+          late pushes nothing visible down (no layout shift). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">
         <InsufficientCreditsProvider>
           <Outlet />
         </InsufficientCreditsProvider>
       </main>
       <Footer />
+      {/* Last in the page and sticky to the bottom of the screen: it appears once the session is
+          known without moving what is already drawn. */}
+      <VerifyEmailBanner />
       <LazySignInDialog />
     </div>
   );

@@ -5,10 +5,11 @@
 // automatically, as is every revision and final rewrite (spec §4). Every step is saved to one document,
 // whose id the URL carries (`?document=`): a reload, or "Continue in the full app", reopens it.
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { MIN_CREDITS_FULL_APP } from "../../../../shared/limits";
-import { SessionContext } from "../../../../shared/writing";
+import { SessionContext, type WritersResponse } from "../../../../shared/writing";
 import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -22,6 +23,7 @@ import { ResetHistoryDialog, useResetHistory } from "../console/reset-history-di
 import { type SessionFormValues, sessionDefaults } from "../console/session-defaults";
 import { useDocumentSession } from "../console/use-document-session";
 import { useWritingSession } from "../console/use-writing-session";
+import { WRITERS_KEY } from "../model-notice";
 import { FullAppHeader } from "./full-app-header";
 import { ResultPanels, type Section } from "./result-panels";
 import { SettingsCard } from "./settings-card";
@@ -137,10 +139,21 @@ export function FullAppPage() {
     },
   });
 
+  // The model notice above the form depends on who answers (GET /api/writers): drawn when it
+  // arrived, it pushed the form down (layout shift), so the page waits for it (an error draws at once).
+  const writers = useQuery<WritersResponse>({ queryKey: WRITERS_KEY });
+
   const { draft, revision, final, busy } = session;
   const generating = busy === "execute";
   const seoContent = final?.final.draft ?? revision?.revised.draft ?? draft?.draft ?? "";
   const keyphrase = (form.watch("seoKeywords") ?? "").split(",")[0]?.trim() || undefined;
+
+  if (writers.isPending)
+    return (
+      <div className="flex justify-center p-12">
+        <Spinner className="size-6" label="Loading the writers" />
+      </div>
+    );
 
   return (
     <div className="space-y-6">

@@ -1,0 +1,29 @@
+// The app itself, imported by main.tsx once React DOM, the router and TanStack Query are evaluated.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { ToastHost } from "./components/toast-host";
+import { AuthProvider } from "./features/auth/auth-context";
+import { queryClient } from "./lib/query";
+import { createAppRouter } from "./lib/router";
+import { routes } from "./routes";
+
+const router = createAppRouter(routes);
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+        <ToastHost />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>
+);
+
+const container = document.getElementById("root") as HTMLElement;
+// The landing page comes drawn (landing.html, prerendered at build time by scripts/prerender.mjs):
+// React takes it over in a transition, so the work is cut into slices that leave the main thread
+// free between them (no long task while the page loads). Every other page is drawn here.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);
