@@ -432,6 +432,30 @@ describeEachDatabase("Charges", (kind) => {
       expect(await t.deps.ledger.usage(userId, 10)).toEqual([]);
     });
 
+    it("rolls the charge and the save back when the caller leaves while the charge is being written", async () => {
+      const userId = await userWith(5);
+      const left = new AbortController();
+      let requestId = "";
+      const err = await charges
+        .charge({
+          ...base(userId),
+          estimate: 1,
+          price: 1,
+          signal: left.signal,
+          work: async () => ({ value: "a verdict" }),
+          save: async (tx, r) => {
+            requestId = r.requestId;
+            await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+            left.abort(); // the client times out after the charge's statement, before its commit
+          },
+        })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RequestCancelled);
+      expect(await available(userId)).toBe(5);
+      expect(await usageOf(requestId)).toHaveLength(0);
+      expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toHaveLength(0);
+    });
+
     it("opens the account of free work that has none", async () => {
       const userId = (await t.insertUser(`fixed-free-${kind}@example.com`)).userId;
       await t.db.delete(userCredits).where(eq(userCredits.userId, userId));

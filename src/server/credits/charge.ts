@@ -198,10 +198,22 @@ export class Charges {
     const { value } = finished;
     if (value === null || value === undefined || finished.billable === false)
       return { requestId, value: value as T, creditsUsed: 0, saved: undefined };
-    if (input.signal?.aborted) throw new RequestCancelled();
+    const signal = input.signal;
+    if (signal?.aborted) throw new RequestCancelled();
+    // With a caller that may leave, the charge is a transaction that checks, just before it commits,
+    // that the caller is still there: one that left (a client timeout) is charged nothing, even when
+    // it left while the charge waited for the database. Without one, the spend is a single statement.
+    const within =
+      save || signal
+        ? async (tx: Tx, { creditsUsed }: { creditsUsed: number }) => {
+            const saved = save ? await save(tx, { requestId, value, creditsUsed, partial: false }) : undefined;
+            if (signal?.aborted) throw new RequestCancelled();
+            return saved as S;
+          }
+        : undefined;
     const spent = await this.ledger.spend(
       { userId: input.userId, requestId, endpoint: input.endpoint, aiProvider: input.aiProvider, credits: price },
-      save && ((tx, { creditsUsed }) => save(tx, { requestId, value, creditsUsed, partial: false })),
+      within,
     );
     return { requestId, value, creditsUsed: spent.creditsUsed, saved: spent.saved };
   }
