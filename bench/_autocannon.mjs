@@ -32,5 +32,5 @@ const result = await autocannon({
 });
 const { requests, latency, non2xx, errors, timeouts } = result;
 process.stdout.write(
-  `${JSON.stringify({ rps: requests.average, total: requests.total, p50: latency.p50, p99: latency.p99, non2xx, errors, timeouts, statusCodeStats: result.statusCodeStats })}\n`,
+  `${JSON.stringify({ rps: requests.average, seconds: result.duration, total: requests.total, p50: latency.p50, p99: latency.p99, non2xx, errors, timeouts, statusCodeStats: result.statusCodeStats })}\n`,
 );

@@ -2,16 +2,21 @@
  * Spends per second through the ledger on PostgreSQL, 50 concurrent clients:
  *   - on one balance (every spend contends for one user_credits row), and
  *   - on 50 balances (one client per user),
- * each spend being what AI work does: hold 1 credit, then settle it (two transactions).
+ * each spend in the two shapes the features use:
+ *   - "fixed": a price known up front (detection, SEO HTML): `Charges.charge` with a price, i.e. a
+ *     balance check, the (empty) work, then `Ledger.spend`: one conditional statement, one commit;
+ *   - "hold+settle": metered AI work's shape: hold 1 credit, then settle it (two transactions).
  * Each scenario offers more spends than the balance covers, then checks that nothing was
  * overspent: exactly the balance succeeded, the rest were refused with 402, nothing is held,
  * and SUM(credit_transactions.amount) equals every balance.
  *
  *   npx tsx bench/ledger.ts        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  *                                   runs in a fresh database, dropped afterwards)
- * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database); each
- * scenario's spends/s is printed as a ratio of it (goal ≥ 0.5×).
- * Options (env): BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000  PGBENCH_SECONDS=5  PGBENCH=<path>
+ * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database), run just
+ * before and just after each scenario (a shared machine's load moves); each scenario's spends/s is
+ * printed as a ratio of the two runs' mean (goal ≥ 0.5×).
+ * Options (env): BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000  PGBENCH_SECONDS=3  PGBENCH=<path>
+ *                BENCH_SHAPES=fixed,hold+settle
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -21,10 +26,12 @@ import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { Charges } from "../src/server/credits/charge";
 import { Ledger } from "../src/server/credits/credits.service";
 import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import { AppError } from "../src/server/errors";
+import { createLogger } from "../src/server/logger";
 import { ledgerViolations } from "../src/server/testing/ledger-invariants";
 import { createFreshDatabase } from "../src/server/testing/test-app";
 
@@ -32,11 +39,45 @@ const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 50;
 const POOLS = (process.env.BENCH_POOL ?? "10,50").split(",").map(Number).filter(Boolean);
 const SPENDS = Number(process.env.BENCH_SPENDS) || 4000;
-const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS) || 5;
+const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS) || 3;
+const SHAPES = (process.env.BENCH_SHAPES ?? "fixed,hold+settle").split(",") as Shape[];
 const GOAL_RATIO = 0.5;
+
+type Shape = "fixed" | "hold+settle";
+/** One 1-credit spend of `userId`, in the given shape; throws the 402 AppError when refused. */
+type Spend = (userId: string) => Promise<unknown>;
+
+function spender(shape: Shape, ledger: Ledger): Spend {
+  if (shape === "fixed") {
+    const charges = new Charges(ledger, createLogger("silent"));
+    return (userId) =>
+      charges.charge({
+        userId,
+        endpoint: "bench",
+        aiProvider: null,
+        estimate: 1,
+        price: 1,
+        work: async () => ({ value: true }),
+      });
+  }
+  return async (userId) => {
+    const requestId = randomUUID();
+    await ledger.hold({ userId, amount: 1, requestId });
+    await ledger.settle({
+      userId,
+      requestId,
+      endpoint: "bench",
+      aiProvider: null,
+      requestTokens: 0,
+      responseTokens: 0,
+      credits: 1,
+    });
+  };
+}
 const MIGRATIONS = new URL("../src/server/db/migrations", import.meta.url).pathname;
 
 interface Result {
+  shape: Shape;
   scenario: string;
   pool: number;
   attempts: number;
@@ -46,6 +87,11 @@ interface Result {
   spendsPerSecond: number;
   p50ms: number;
   p99ms: number;
+  /** The anchor around this scenario: pgbench before and after, and their mean. */
+  pgbenchTps: number;
+  pgbenchRange: number[];
+  /** This process's CPU time per attempted spend (the client's own cost: Drizzle, pg, the charge code). */
+  nodeCpuUsPerSpend: number;
   overspent: boolean;
 }
 
@@ -63,7 +109,7 @@ async function makeUsers(db: Db, ledger: Ledger, count: number, credits: number,
 }
 
 /** `clients` loops, each taking spends from a shared budget of attempts and running them on `userFor(client)`. */
-async function run(ledger: Ledger, clients: number, attempts: number, userFor: (client: number) => string) {
+async function run(spend: Spend, clients: number, attempts: number, userFor: (client: number) => string) {
   let next = 0;
   let succeeded = 0;
   let refused = 0;
@@ -75,18 +121,8 @@ async function run(ledger: Ledger, clients: number, attempts: number, userFor: (
       while (next < attempts) {
         next++;
         const t0 = performance.now();
-        const requestId = randomUUID();
         try {
-          await ledger.hold({ userId, amount: 1, requestId });
-          await ledger.settle({
-            userId,
-            requestId,
-            endpoint: "bench",
-            aiProvider: null,
-            requestTokens: 0,
-            responseTokens: 0,
-            credits: 1,
-          });
+          await spend(userId);
           succeeded++;
         } catch (err) {
           if (err instanceof AppError && err.status === 402) refused++;
@@ -105,7 +141,9 @@ async function run(ledger: Ledger, clients: number, attempts: number, userFor: (
  * one-statement transaction updating one row (every client the same row, as every spend hits one
  * balance; then a row per client, as 50 balances do).
  */
-async function pgbenchAnchors(url: string): Promise<{ oneRowTps: number; rowPerClientTps: number }> {
+async function pgbenchAnchors(
+  url: string,
+): Promise<{ oneRow: () => number; rowPerClient: () => number; done: () => void }> {
   const bin = [
     process.env.PGBENCH,
     ...["17", "16", "15", "14"].map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`),
@@ -147,18 +185,32 @@ async function pgbenchAnchors(url: string): Promise<{ oneRowTps: number; rowPerC
     if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
     return Number(m[1]);
   };
-  try {
-    return {
-      oneRowTps: tps("UPDATE bench_rows SET n = n + 1 WHERE id = 0;\n"),
-      rowPerClientTps: tps("UPDATE bench_rows SET n = n + 1 WHERE id = :client_id + 1;\n"),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return {
+    oneRow: () => tps("UPDATE bench_rows SET n = n + 1 WHERE id = 0;\n"),
+    rowPerClient: () => tps("UPDATE bench_rows SET n = n + 1 WHERE id = :client_id + 1;\n"),
+    done: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Runs `scenario` between two runs of its pgbench anchor: on a shared machine the load changes from
+ * one second to the next, so the ratio is taken against the anchor measured around it.
+ */
+async function anchored<T>(anchor: () => number, scenario: () => Promise<T>) {
+  const before = anchor();
+  const cpu = process.cpuUsage();
+  const result = await scenario();
+  const { user, system } = process.cpuUsage(cpu);
+  const after = anchor();
+  return {
+    result,
+    cpuMs: (user + system) / 1000,
+    anchorTps: Math.round((before + after) / 2),
+    anchorRange: [Math.round(before), Math.round(after)],
+  };
 }
 
 async function main() {
-  let anchors = { oneRowTps: Number.NaN, rowPerClientTps: Number.NaN };
   const fresh = await createFreshDatabase(SERVER);
   const results: Result[] = [];
   try {
@@ -167,74 +219,97 @@ async function main() {
       await migrate(drizzle({ client: pool, schema }), { migrationsFolder: MIGRATIONS });
       await pool.end();
     }
+    const anchors = await pgbenchAnchors(fresh.url);
     for (const poolSize of POOLS) {
       const pool = new pg.Pool({ connectionString: fresh.url, max: poolSize });
       const db = drizzle({ client: pool, schema }) as unknown as Db;
       const ledger = new Ledger(db, { holdTtlSeconds: 900 });
 
-      // One balance: 50 clients race for one row; the balance covers 80 % of the attempts.
-      const oneBalance = Math.floor(SPENDS * 0.8);
-      const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${poolSize}`);
-      const one = await run(ledger, CLIENTS, SPENDS, () => solo as string);
-      const soloBalance = await ledger.balance(solo as string);
-      results.push({
-        scenario: "one balance",
-        pool: poolSize,
-        attempts: SPENDS,
-        succeeded: one.succeeded,
-        refused: one.refused,
-        seconds: round(one.seconds),
-        spendsPerSecond: Math.round(one.succeeded / one.seconds),
-        p50ms: round(percentile(one.latencies, 50)),
-        p99ms: round(percentile(one.latencies, 99)),
-        overspent:
-          one.succeeded !== oneBalance || soloBalance.availableCredits !== 0 || soloBalance.usedCredits !== oneBalance,
-      });
+      for (const shape of SHAPES) {
+        const spend = spender(shape, ledger);
+        // One balance: 50 clients race for one row; the balance covers 80 % of the attempts.
+        const oneBalance = Math.floor(SPENDS * 0.8);
+        const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${shape}-${poolSize}`);
+        const {
+          result: one,
+          anchorTps: oneAnchor,
+          anchorRange: oneRange,
+          cpuMs: oneCpu,
+        } = await anchored(anchors.oneRow, () => run(spend, CLIENTS, SPENDS, () => solo as string));
+        const soloBalance = await ledger.balance(solo as string);
+        results.push({
+          shape,
+          scenario: "one balance",
+          pool: poolSize,
+          attempts: SPENDS,
+          succeeded: one.succeeded,
+          refused: one.refused,
+          seconds: round(one.seconds),
+          spendsPerSecond: Math.round(one.succeeded / one.seconds),
+          p50ms: round(percentile(one.latencies, 50)),
+          p99ms: round(percentile(one.latencies, 99)),
+          pgbenchTps: oneAnchor,
+          pgbenchRange: oneRange,
+          nodeCpuUsPerSpend: Math.round((oneCpu * 1000) / SPENDS),
+          overspent:
+            one.succeeded !== oneBalance ||
+            soloBalance.availableCredits !== 0 ||
+            soloBalance.usedCredits !== oneBalance,
+        });
 
-      // 50 balances: client i spends from user i; each balance covers 80 % of its share.
-      const perUser = Math.floor(SPENDS / CLIENTS);
-      const perBalance = Math.floor(perUser * 0.8);
-      const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${poolSize}`);
-      const spread = await runPerUser(ledger, many, perUser);
-      const balances = await Promise.all(many.map((id) => ledger.balance(id)));
-      results.push({
-        scenario: `${CLIENTS} balances`,
-        pool: poolSize,
-        attempts: perUser * CLIENTS,
-        succeeded: spread.succeeded,
-        refused: spread.refused,
-        seconds: round(spread.seconds),
-        spendsPerSecond: Math.round(spread.succeeded / spread.seconds),
-        p50ms: round(percentile(spread.latencies, 50)),
-        p99ms: round(percentile(spread.latencies, 99)),
-        overspent:
-          spread.succeeded !== perBalance * CLIENTS ||
-          balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0),
-      });
+        // 50 balances: client i spends from user i; each balance covers 80 % of its share.
+        const perUser = Math.floor(SPENDS / CLIENTS);
+        const perBalance = Math.floor(perUser * 0.8);
+        const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${shape}-${poolSize}`);
+        const {
+          result: spread,
+          anchorTps: spreadAnchor,
+          anchorRange: spreadRange,
+          cpuMs: spreadCpu,
+        } = await anchored(anchors.rowPerClient, () => runPerUser(spend, many, perUser));
+        const balances = await Promise.all(many.map((id) => ledger.balance(id)));
+        results.push({
+          shape,
+          scenario: `${CLIENTS} balances`,
+          pool: poolSize,
+          attempts: perUser * CLIENTS,
+          succeeded: spread.succeeded,
+          refused: spread.refused,
+          seconds: round(spread.seconds),
+          spendsPerSecond: Math.round(spread.succeeded / spread.seconds),
+          p50ms: round(percentile(spread.latencies, 50)),
+          p99ms: round(percentile(spread.latencies, 99)),
+          pgbenchTps: spreadAnchor,
+          pgbenchRange: spreadRange,
+          nodeCpuUsPerSpend: Math.round((spreadCpu * 1000) / (perUser * CLIENTS)),
+          overspent:
+            spread.succeeded !== perBalance * CLIENTS ||
+            balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0),
+        });
+      }
 
       const violations = await ledgerViolations(db);
       if (violations.length) throw new Error(`ledger invariants broken: ${JSON.stringify(violations.slice(0, 5))}`);
       await pool.end();
     }
-    anchors = await pgbenchAnchors(fresh.url);
+    anchors.done();
   } finally {
     await fresh.drop();
   }
 
   for (const r of results) console.log(JSON.stringify({ bench: "ledger", ...r }));
-  console.log(JSON.stringify({ bench: "ledger-pgbench", clients: CLIENTS, ...anchors }));
   for (const r of results) {
-    const anchor = r.scenario === "one balance" ? anchors.oneRowTps : anchors.rowPerClientTps;
+    const anchor = r.pgbenchTps;
     const ratio = r.spendsPerSecond / anchor;
     console.log(
-      `ledger (${r.scenario}, pool ${r.pool}): ${r.spendsPerSecond} spends/s vs pgbench single-row UPDATE ${Math.round(anchor)} tps ` +
-        `(${r.scenario === "one balance" ? "one row" : "a row per client"}, ${CLIENTS} clients, same server): ${ratio.toFixed(2)}× (goal ≥ ${GOAL_RATIO}×: ${ratio >= GOAL_RATIO ? "met" : "MISSED"})`,
+      `ledger (${r.shape}, ${r.scenario}, pool ${r.pool}): ${r.spendsPerSecond} spends/s vs pgbench single-row UPDATE ${anchor} tps ` +
+        `(${r.scenario === "one balance" ? "one row" : "a row per client"}, ${CLIENTS} clients, same server, ${r.pgbenchRange.join("/")} before/after): ${ratio.toFixed(2)}× (goal ≥ ${GOAL_RATIO}×: ${ratio >= GOAL_RATIO ? "met" : "MISSED"})`,
     );
   }
-  console.log("\nscenario        pool  spends/s  p50 ms  p99 ms  succeeded/attempts  overspent");
+  console.log("\nshape        scenario        pool  spends/s  p50 ms  p99 ms  succeeded/attempts  overspent");
   for (const r of results)
     console.log(
-      `${r.scenario.padEnd(15)} ${String(r.pool).padStart(4)}  ${String(r.spendsPerSecond).padStart(8)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${`${r.succeeded}/${r.attempts}`.padStart(18)}  ${r.overspent ? "YES" : "no"}`,
+      `${r.shape.padEnd(12)} ${r.scenario.padEnd(15)} ${String(r.pool).padStart(4)}  ${String(r.spendsPerSecond).padStart(8)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${`${r.succeeded}/${r.attempts}`.padStart(18)}  ${r.overspent ? "YES" : "no"}`,
     );
   if (results.some((r) => r.overspent)) {
     console.error("OVERSPENT: the ledger let more through than the balance");
@@ -243,7 +318,7 @@ async function main() {
 }
 
 /** Client i spends `attempts` times from user i. */
-async function runPerUser(ledger: Ledger, userIds: string[], attempts: number) {
+async function runPerUser(spend: Spend, userIds: string[], attempts: number) {
   let succeeded = 0;
   let refused = 0;
   const latencies: number[] = [];
@@ -252,18 +327,8 @@ async function runPerUser(ledger: Ledger, userIds: string[], attempts: number) {
     userIds.map(async (userId) => {
       for (let i = 0; i < attempts; i++) {
         const t0 = performance.now();
-        const requestId = randomUUID();
         try {
-          await ledger.hold({ userId, amount: 1, requestId });
-          await ledger.settle({
-            userId,
-            requestId,
-            endpoint: "bench",
-            aiProvider: null,
-            requestTokens: 0,
-            responseTokens: 0,
-            credits: 1,
-          });
+          await spend(userId);
           succeeded++;
         } catch (err) {
           if (err instanceof AppError && err.status === 402) refused++;

@@ -88,6 +88,17 @@ const ConfigSchema = z.object({
     .int()
     .min(10)
     .default(5000),
+  /**
+   * Texts up to this many characters are scored by the built-in detector on the request's own thread
+   * instead of the CPU pool (a 500-word text takes ~1.5 ms, less CPU than the worker round trip). 0,
+   * the default: always the pool, which measured faster under load on 2 cores (bench/detect-load.ts,
+   * docs/decisions.md); a single-core host may do better inline.
+   */
+  DETECT_INLINE_MAX_CHARS: z.coerce
+    .number({ message: "DETECT_INLINE_MAX_CHARS must be a number of characters" })
+    .int()
+    .min(0)
+    .default(0),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -180,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shopifyApiBase: c.SHOPIFY_API_BASE?.replace(/\/+$/, ""),
     },
     cpuTimeLimitMs: c.CPU_TIME_LIMIT_MS,
+    detectInlineMaxChars: c.DETECT_INLINE_MAX_CHARS,
   };
 }
 

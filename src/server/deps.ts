@@ -72,7 +72,10 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   // CPU-bound request work runs in worker threads with a time limit (the built-in detector too).
   const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs });
   const chosenDetector = createDetector(config.detection);
-  const detector = chosenDetector.name === "builtin" ? pooledBuiltinDetector(cpu) : chosenDetector;
+  const detector =
+    chosenDetector.name === "builtin"
+      ? pooledBuiltinDetector(cpu, { inlineMaxChars: config.detectInlineMaxChars })
+      : chosenDetector;
   const writing = new WritingService({ db, charges, models, logger, documents });
   const detection = new DetectionService({ db, charges, detector, logger, documents });
   const seo = new SeoService({ charges, models, logger, documents, cpu });

@@ -16,7 +16,11 @@ export interface CpuPoolOptions {
   timeLimitMs: number;
   /** Worker threads (default: the machine's cores). */
   threads?: number;
-  /** Tasks that may wait for a worker (default 8 per thread); more answer 503 at once. */
+  /**
+   * Tasks that may wait for a worker (default 32 per thread); more answer 503 at once. Most tasks
+   * take milliseconds (a 500-word detection ~1.5 ms), so 50 users at once must fit; a queue that
+   * waits too long is cut by maxWaitMs anyway.
+   */
   maxQueue?: number;
   /**
    * Longest a task may wait for a worker (default 6 × timeLimitMs, at least 30 s) before answering
@@ -79,7 +83,7 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
   constructor(opts: CpuPoolOptions) {
     this.timeLimitMs = opts.timeLimitMs;
     this.threads = Math.max(1, opts.threads ?? availableParallelism());
-    this.maxQueue = opts.maxQueue ?? this.threads * 8;
+    this.maxQueue = opts.maxQueue ?? this.threads * 32;
     this.maxWaitMs = opts.maxWaitMs ?? Math.max(30_000, 6 * opts.timeLimitMs);
     this.bootWaitMs = Math.max(this.maxWaitMs, opts.bootWaitMs ?? 120_000);
     this.worker = opts.worker ?? defaultWorker();

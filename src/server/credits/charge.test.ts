@@ -1,7 +1,7 @@
 // The one charge path on a real database: hold → work → settle and save together, or release.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiRequests, apiUsage, creditHolds } from "../db/schema";
+import { apiRequests, apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError } from "../errors";
 import { createLogger } from "../logger";
 import { describeEachDatabase } from "../testing/databases";
@@ -290,6 +290,190 @@ describeEachDatabase("Charges", (kind) => {
     });
     expect(charged.stopped).toBe("time_limit");
     expect(charged.creditsUsed).toBe(1);
+  });
+
+  describe("a price known up front: one conditional write after the work, no hold", () => {
+    const transactionsOf = (userId: string) =>
+      t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
+
+    it("holds nothing while the work runs, then charges the price, the usage row, the ledger row and the save together", async () => {
+      const userId = await userWith(5);
+      let holdsDuringWork = -1;
+      const charged = await charges.charge({
+        ...base(userId),
+        aiProvider: "builtin",
+        estimate: 1,
+        price: 1,
+        work: async () => {
+          holdsDuringWork = (await t.db.select().from(creditHolds).where(eq(creditHolds.userId, userId))).length;
+          expect(await available(userId)).toBe(5);
+          return { value: "a verdict" };
+        },
+        save: async (tx, r) => {
+          await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+          return "saved";
+        },
+      });
+      expect(holdsDuringWork).toBe(0);
+      expect(charged).toMatchObject({ value: "a verdict", creditsUsed: 1, saved: "saved" });
+      expect(await available(userId)).toBe(4);
+      const [usage] = await usageOf(charged.requestId);
+      expect(usage).toMatchObject({ creditsUsed: 1, aiProvider: "builtin", shortfall: 0 });
+      const rows = await transactionsOf(userId);
+      expect(rows.filter((r) => r.type === "usage").map((r) => [r.amount, r.balanceAfter])).toEqual([[-1, 4]]);
+      expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, charged.requestId))).toHaveLength(1);
+    });
+
+    it("answers 402 with required/available before any work when the balance is short", async () => {
+      const userId = await userWith(2);
+      let ran = false;
+      const err = await charges
+        .charge({
+          ...base(userId),
+          estimate: 3,
+          price: 3,
+          work: async () => {
+            ran = true;
+            return { value: 1 };
+          },
+        })
+        .catch((e: unknown) => e);
+      expect((err as AppError).status).toBe(402);
+      expect((err as AppError).details).toEqual({ required: 3, available: 2 });
+      expect(ran).toBe(false);
+      expect(await available(userId)).toBe(2);
+    });
+
+    it("refuses with the same 402 and keeps nothing when the balance went elsewhere during the work", async () => {
+      const userId = await userWith(1);
+      let saved = false;
+      const err = await charges
+        .charge({
+          ...base(userId),
+          estimate: 1,
+          price: 1,
+          work: async () => {
+            // Another spend takes the last credit while this work runs.
+            await charges.charge({ ...base(userId), estimate: 1, price: 1, work: async () => ({ value: "first" }) });
+            return { value: "second" };
+          },
+          save: async () => {
+            saved = true;
+          },
+        })
+        .catch((e: unknown) => e);
+      expect((err as AppError).status).toBe(402);
+      expect((err as AppError).details).toEqual({ required: 1, available: 0 });
+      expect(saved).toBe(false);
+      expect(await available(userId)).toBe(0);
+      expect(await t.deps.ledger.usage(userId, 10)).toHaveLength(1);
+    });
+
+    it("lets exactly M of N concurrent spends through on a balance of M; the rest get 402", async () => {
+      const userId = await userWith(7);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () =>
+          charges.charge({
+            ...base(userId),
+            estimate: 1,
+            price: 1,
+            work: async () => ({ value: "ok" }),
+            save: async (tx, r) => {
+              await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+            },
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(7);
+      const refused = outcomes.filter((o) => o.status === "rejected").map((o) => o.reason as AppError);
+      expect(refused).toHaveLength(13);
+      for (const e of refused) expect(e).toMatchObject({ status: 402, details: { required: 1, available: 0 } });
+      expect(await t.deps.ledger.balance(userId)).toMatchObject({
+        availableCredits: 0,
+        heldCredits: 0,
+        usedCredits: 7,
+      });
+      expect(await t.db.select().from(apiRequests).where(eq(apiRequests.userId, userId))).toHaveLength(7);
+    });
+
+    it("charges nothing for work that throws, and nothing when the caller left before the charge", async () => {
+      const userId = await userWith(5);
+      const failed = await charges
+        .charge({
+          ...base(userId),
+          estimate: 1,
+          price: 1,
+          work: async () => {
+            throw new Error("the detector crashed");
+          },
+        })
+        .catch((e: unknown) => e);
+      expect((failed as Error).message).toBe("the detector crashed");
+      const left = new AbortController();
+      const cancelled = await charges
+        .charge({
+          ...base(userId),
+          estimate: 1,
+          price: 1,
+          signal: left.signal,
+          work: async () => {
+            left.abort();
+            return { value: "nobody reads this" };
+          },
+        })
+        .catch((e: unknown) => e);
+      expect(cancelled).toBeInstanceOf(RequestCancelled);
+      expect(await available(userId)).toBe(5);
+      expect(await t.deps.ledger.usage(userId, 10)).toEqual([]);
+    });
+
+    it("rolls the charge and the save back when the caller leaves while the charge is being written", async () => {
+      const userId = await userWith(5);
+      const left = new AbortController();
+      let requestId = "";
+      const err = await charges
+        .charge({
+          ...base(userId),
+          estimate: 1,
+          price: 1,
+          signal: left.signal,
+          work: async () => ({ value: "a verdict" }),
+          save: async (tx, r) => {
+            requestId = r.requestId;
+            await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+            left.abort(); // the client times out after the charge's statement, before its commit
+          },
+        })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RequestCancelled);
+      expect(await available(userId)).toBe(5);
+      expect(await usageOf(requestId)).toHaveLength(0);
+      expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toHaveLength(0);
+    });
+
+    it("opens the account of free work that has none", async () => {
+      const userId = (await t.insertUser(`fixed-free-${kind}@example.com`)).userId;
+      await t.db.delete(userCredits).where(eq(userCredits.userId, userId));
+      const charged = await charges.charge({
+        ...base(userId),
+        estimate: 0,
+        price: 0,
+        work: async () => ({ value: "sample" }),
+      });
+      expect(charged.creditsUsed).toBe(0);
+      expect(await usageOf(charged.requestId)).toHaveLength(1);
+      expect(await transactionsOf(userId)).toHaveLength(0);
+    });
+
+    it("a request id spent twice is charged once", async () => {
+      const userId = await userWith(5);
+      const requestId = crypto.randomUUID();
+      const spend = () =>
+        t.deps.ledger.spend({ userId, requestId, endpoint: "/api/test", aiProvider: null, credits: 2 });
+      expect(await spend()).toMatchObject({ creditsUsed: 2, availableAfter: 3 });
+      expect(await spend()).toMatchObject({ creditsUsed: 2, availableAfter: 3 });
+      expect(await available(userId)).toBe(3);
+    });
   });
 
   describe("release of a hold that never ran", () => {

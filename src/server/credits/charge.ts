@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { creditsForTokens } from "../../shared/credits-math";
 import type { StopReason } from "../../shared/writing";
 import type { Tx } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, insufficientCredits } from "../errors";
 import type { Logger } from "../logger";
 import type { Ledger } from "./credits.service";
 
@@ -127,7 +127,10 @@ export class Charges {
   private readonly maxHoldMs: number;
 
   constructor(
-    private readonly ledger: Pick<Ledger, "hold" | "settle" | "release" | "topUp" | "renew" | "holdTtlSeconds">,
+    private readonly ledger: Pick<
+      Ledger,
+      "hold" | "settle" | "release" | "topUp" | "renew" | "holdTtlSeconds" | "spend" | "balance"
+    >,
     private readonly logger: Logger,
     opts: ChargesOptions = {},
   ) {
@@ -135,10 +138,84 @@ export class Charges {
     this.maxHoldMs = opts.maxHoldMs ?? 30 * 60_000;
   }
 
-  /** Holds, runs and settles in one call (work that needs no answer between the hold and the work). */
+  /**
+   * Runs the work and charges for it in one call. A price known up front (`price`, not metered:
+   * detection, SEO HTML) is charged after the work in one conditional statement with no hold (see
+   * `fixed`); anything else is held, run and settled (work that needs no answer between the hold and
+   * the work).
+   */
   async charge<T, S = undefined>(input: ChargeInput & { work: Work<T>; save?: Save<T, S> }): Promise<Charged<T, S>> {
+    if (input.price !== undefined && !input.metered) return this.fixed(input, input.price);
     const held = await this.hold(input);
     return held.run(input.work, input.save);
+  }
+
+  /**
+   * A fixed-price charge: one commit per spend. A cheap balance check first (a broke caller gets
+   * the 402 without any work done), then the work, then `Ledger.spend`: the charge, the usage row,
+   * the ledger row and what `save` writes, in one statement (one transaction with `save`) that takes
+   * the price only if the balance still covers it — else the same 402 and nothing kept. Work that
+   * fails or is not billable charges nothing (nothing was reserved, so nothing is released); a
+   * caller gone before the charge is charged nothing either (nobody would get the result). The work
+   * may run and then be refused when concurrent spends took the balance meanwhile; never overspent.
+   */
+  private async fixed<T, S>(
+    input: ChargeInput & { work: Work<T>; save?: Save<T, S> },
+    price: number,
+  ): Promise<Charged<T, S>> {
+    const requestId = randomUUID();
+    const save = input.save;
+    if (price > 0) {
+      const { availableCredits } = await this.ledger.balance(input.userId);
+      if (availableCredits < price) throw insufficientCredits(price, availableCredits);
+    }
+    const log = this.logger.child({ requestId, endpoint: input.endpoint });
+    const meter = new LiveMeter(this.ledger, requestId, input, log);
+    let finished: Finished<T>;
+    try {
+      finished = await input.work(meter);
+    } catch (err) {
+      if (!(err instanceof PartialWork)) throw err;
+      // Stopped part way (a model call the client left): priced by what it used, as a held charge is.
+      const partial = err as PartialWork<T>;
+      if (partial.value === null || partial.value === undefined) throw new RequestCancelled();
+      const value = partial.value;
+      await this.ledger.settle(
+        {
+          userId: input.userId,
+          requestId,
+          endpoint: input.endpoint,
+          aiProvider: input.aiProvider,
+          requestTokens: partial.usage.requestTokens,
+          responseTokens: partial.usage.responseTokens,
+        },
+        save && ((tx, { creditsUsed }) => save(tx, { requestId, value, creditsUsed, partial: true })),
+      );
+      throw new RequestCancelled();
+    } finally {
+      meter.close();
+    }
+    const { value } = finished;
+    if (value === null || value === undefined || finished.billable === false)
+      return { requestId, value: value as T, creditsUsed: 0, saved: undefined };
+    const signal = input.signal;
+    if (signal?.aborted) throw new RequestCancelled();
+    // With a caller that may leave, the charge is a transaction that checks, just before it commits,
+    // that the caller is still there: one that left (a client timeout) is charged nothing, even when
+    // it left while the charge waited for the database. Without one, the spend is a single statement.
+    const within =
+      save || signal
+        ? async (tx: Tx, { creditsUsed }: { creditsUsed: number }) => {
+            const saved = save ? await save(tx, { requestId, value, creditsUsed, partial: false }) : undefined;
+            if (signal?.aborted) throw new RequestCancelled();
+            return saved as S;
+          }
+        : undefined;
+    const spent = await this.ledger.spend(
+      { userId: input.userId, requestId, endpoint: input.endpoint, aiProvider: input.aiProvider, credits: price },
+      within,
+    );
+    return { requestId, value, creditsUsed: spent.creditsUsed, saved: spent.saved };
   }
 
   /** Reserves the estimate (a 402 'Insufficient credits' when the balance can't cover it). */

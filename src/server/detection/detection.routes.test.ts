@@ -149,8 +149,48 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
     const { status, json } = await post(t, { text: DRAFT }, carol);
     expect(status).toBe(402);
     expect(json.error).toMatch(/^Insufficient credits/);
+    expect(json).toMatchObject({ code: "INSUFFICIENT_CREDITS", required: 1, available: 0 });
     expect(await t.deps.ledger.usage(carol.userId, 10)).toEqual([]);
     expect((await t.deps.ledger.balance(carol.userId)).heldCredits).toBe(0);
+  });
+
+  it("lets exactly M of N concurrent checks through on a balance of M: the rest 402, nothing overspent", async () => {
+    const dora = await t.signUp(`dora-${kind}@example.com`);
+    const { availableCredits } = await t.deps.ledger.balance(dora.userId);
+    if (availableCredits > 0)
+      await t.deps.ledger.reverse({ userId: dora.userId, amount: availableCredits, type: "refund" });
+    await t.deps.ledger.grant({ userId: dora.userId, amount: 4, type: "grant", metadata: { reason: "race" } });
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, { text: DRAFT }, dora)));
+    const paid = results.filter((r) => r.status === 200);
+    expect(paid).toHaveLength(4);
+    for (const r of paid) expect(r.json).toMatchObject({ creditsUsed: 1, aiDetection: { success: true } });
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused.map((r) => r.status)).toEqual(Array(6).fill(402));
+    for (const r of refused) expect(r.json).toMatchObject({ code: "INSUFFICIENT_CREDITS", required: 1, available: 0 });
+    expect(await t.deps.ledger.balance(dora.userId)).toMatchObject({
+      availableCredits: 0,
+      heldCredits: 0,
+      usedCredits: 4,
+    });
+    expect(await t.deps.ledger.usage(dora.userId, 100)).toHaveLength(4);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it("charges nothing when the client has gone before the detection is delivered", async () => {
+    const before = await balance(ada);
+    const usageBefore = (await usage(ada)).length;
+    const gone = new AbortController();
+    gone.abort();
+    const res = await t.app.request("/api/detect-ai", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...ada.headers },
+      body: JSON.stringify({ text: DRAFT }),
+      signal: gone.signal,
+    });
+    // Nobody reads this answer; what matters is that nothing was charged for it.
+    expect([200, 499]).toContain(res.status);
+    expect(await balance(ada)).toMatchObject({ availableCredits: before.availableCredits, heldCredits: 0 });
+    expect((await usage(ada)).length).toBe(usageBefore);
   });
 
   it("attaches the result to the caller's own request (by id or uuid), never to someone else's", async () => {
@@ -170,9 +210,14 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
         aiPercentage: number;
       } | null;
 
+    const paidBefore = (await balance(ada)).availableCredits;
+    const usageBefore = (await usage(ada)).length;
     const byId = await post(t, { text: DRAFT, requestId: adaRow.id }, ada);
     expect(byId.status).toBe(200);
     expect(await stored(adaRow.id)).toMatchObject({ success: true, aiPercentage: byId.json.aiDetection.aiPercentage });
+    // Saved with its charge: one credit, one usage row.
+    expect((await balance(ada)).availableCredits).toBe(paidBefore - 1);
+    expect((await usage(ada)).length).toBe(usageBefore + 1);
 
     await t.db.update(apiRequests).set({ aiDetectionResult: null }).where(eq(apiRequests.id, adaRow.id));
     const byUuid = await post(t, { text: DRAFT, requestId: mine }, ada);

@@ -86,14 +86,18 @@ export class DetectionService {
         }
         return { value: result, billable: result.success };
       },
-      save: async (tx, { value }) => {
-        if (target !== undefined)
-          await tx
-            .update(apiRequests)
-            .set({ aiDetectionResult: value })
-            .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
-        if (version) await this.deps.documents.attachDetection(tx, userId, version, value);
-      },
+      // Only when the result goes somewhere: without a save the charge is one statement, its own transaction.
+      save:
+        target === undefined && !version
+          ? undefined
+          : async (tx, { value }) => {
+              if (target !== undefined)
+                await tx
+                  .update(apiRequests)
+                  .set({ aiDetectionResult: value })
+                  .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+              if (version) await this.deps.documents.attachDetection(tx, userId, version, value);
+            },
     });
     const result = charged.value;
     const ms = Math.round(performance.now() - started);
