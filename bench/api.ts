@@ -16,16 +16,12 @@
 // which a busy shared machine disturbs far less than req/s.
 //   npx tsx bench/api.ts   (BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_USERS=20; BENCH_DB=pg,pglite;
 //                           TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { PGlite } from "@electric-sql/pglite";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type pg from "pg";
 import { createApp } from "../src/server/app";
@@ -35,6 +31,7 @@ import { seedOnce } from "../src/server/db/seed";
 import { createDeps } from "../src/server/deps";
 import { createLogger } from "../src/server/logger";
 import { createFreshDatabase } from "../src/server/testing/test-app";
+import { type AutocannonResult, autocannon, listen, signUpUsers } from "./_harness";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,48 +50,23 @@ const BALANCE_SQL =
   "from user_credits where user_id = $1";
 const COLUMNS = ["totalCredits", "usedCredits", "bonusCredits", "heldCredits", "availableCredits"];
 
-const run = promisify(execFile);
-interface Load {
-  rps: number;
+type Load = AutocannonResult & {
   /** The server's CPU time per request served, µs. */
   cpuUs: number;
-  total: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
+};
 async function load(url: string, headerSets: Record<string, string>[], opts: { duration?: number; amount?: number }) {
   const cpu = process.cpuUsage();
-  const { stdout } = await run(
-    process.execPath,
-    [
-      "bench/_autocannon.mjs",
-      JSON.stringify({
-        url,
-        connections: CONNECTIONS,
-        duration: opts.duration ?? DURATION,
-        amount: opts.amount,
-        headerSets,
-      }),
-    ],
-    { maxBuffer: 1 << 20 },
-  );
+  const result = await autocannon(url, headerSets, {
+    connections: CONNECTIONS,
+    duration: opts.duration ?? DURATION,
+    amount: opts.amount,
+  });
   const used = process.cpuUsage(cpu);
-  const result = JSON.parse(stdout) as Load;
-  result.cpuUs = (used.user + used.system) / Math.max(1, result.total);
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors of ${result.total}`);
-  return result;
+  return { ...result, cpuUs: (used.user + used.system) / Math.max(1, result.total) };
 }
 
-const listen = (fetch: (req: Request) => Response | Promise<Response>) =>
-  new Promise<{ url: string; close: () => void }>((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -139,20 +111,9 @@ async function bench(kind: string) {
     const appServer = await listen(app.fetch);
     const bareServer = await listen(bare.fetch);
 
-    const tokens: Record<string, string>[] = [];
-    const userIds: Record<string, string>[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const signUp = await fetch(`${appServer.url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: appServer.url },
-        body: JSON.stringify({ email: `bench${i}@example.com`, password: "bench-password-1" }),
-      });
-      const token = signUp.headers.get("set-auth-token");
-      if (!token) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-      const { user } = (await signUp.json()) as { user: { id: string } };
-      tokens.push({ authorization: `Bearer ${token}` });
-      userIds.push({ "x-user": user.id });
-    }
+    const users = await signUpUsers(appServer.url, USERS, "bench");
+    const tokens = users.map(({ authorization }) => ({ authorization }));
+    const userIds = users.map(({ id }) => ({ "x-user": id }));
     deps.sessionCache.clear(); // the first round meets every session uncached
     const rssStart = mb();
     const heapStart = liveHeapMb();

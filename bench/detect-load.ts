@@ -12,14 +12,10 @@
 //                                   BENCH_USERS=20 BENCH_WORDS=500; TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres;
 //                                   BENCH_PROFILE=<dir>: a CPU profile of the rounds; any other env, e.g.
 //                                   DETECT_INLINE_MAX_CHARS, reaches the app's config)
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { serve } from "@hono/node-server";
 import { count, eq } from "drizzle-orm";
 import { MissingDataError, readTrainingTexts } from "../scripts/detector/dataset";
 import { createApp } from "../src/server/app";
@@ -34,6 +30,7 @@ import { createLogger } from "../src/server/logger";
 import { ledgerViolations } from "../src/server/testing/ledger-invariants";
 import { createFreshDatabase } from "../src/server/testing/test-app";
 import { countWords } from "../src/shared/text";
+import { autocannon, listen, signUpUsers } from "./_harness";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -78,43 +75,14 @@ function detectorRate(): number {
   return 1000 / (times[50] as number);
 }
 
-const run = promisify(execFile);
-interface Load {
-  rps: number;
-  seconds: number;
-  total: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-async function load(url: string, headerSets: Record<string, string>[], amount: number): Promise<Load> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      "bench/_autocannon.mjs",
-      JSON.stringify({
-        url,
-        connections: CONNECTIONS,
-        amount,
-        headerSets,
-        method: "POST",
-        body: JSON.stringify({ text: TEXT }),
-      }),
-    ],
-    { maxBuffer: 1 << 20 },
-  );
-  return JSON.parse(stdout) as Load;
-}
-
-const listen = (fetch: (req: Request) => Response | Promise<Response>) =>
-  new Promise<{ url: string; close: () => void }>((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
+const load = (url: string, headerSets: Record<string, string>[], amount: number) =>
+  autocannon(url, headerSets, {
+    connections: CONNECTIONS,
+    amount,
+    method: "POST",
+    body: JSON.stringify({ text: TEXT }),
   });
+type Load = Awaited<ReturnType<typeof load>>;
 
 /** BENCH_PROFILE=<dir>: a CPU profile of this process (the server) during the measured rounds only. */
 async function startProfile() {
@@ -157,17 +125,9 @@ async function bench(kind: string) {
     const server = await listen(app.fetch);
 
     const headerSets: Record<string, string>[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: server.url },
-        body: JSON.stringify({ email: `detect${i}@example.com`, password: "bench-password-1" }),
-      });
-      const token = signUp.headers.get("set-auth-token");
-      if (!token) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-      const { user } = (await signUp.json()) as { user: { id: string } };
+    for (const user of await signUpUsers(server.url, USERS, "detect")) {
       await deps.ledger.grant({ userId: user.id, amount: 1_000_000, type: "grant", metadata: { reason: "bench" } });
-      headerSets.push({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+      headerSets.push({ authorization: user.authorization, "content-type": "application/json" });
     }
 
     const answered = { ok: 0, other: 0, timeouts: 0 };
