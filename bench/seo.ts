@@ -7,7 +7,7 @@ import { unified } from "unified";
 import { prose } from "../src/server/seo/fixtures";
 import { produceSeoHtml } from "../src/server/seo/html";
 
-const RUNS = Number(process.argv[2] ?? 30);
+const RUNS = Number(process.argv[2] ?? 60);
 
 function draft(): string {
   const parts = ["# Google Business Profile for Bakeries: The Complete Guide", "", prose(120), ""];
@@ -30,24 +30,27 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function time(fn: () => void): number[] {
-  for (let i = 0; i < 3; i++) fn(); // warm-up
-  const out: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    fn();
-    out.push(performance.now() - t);
-  }
+/**
+ * The three measures interleaved, run by run: a garbage collection or another process's burst then
+ * lands on each of them alike instead of on whichever measure happened to be running.
+ */
+function timeInterleaved(fns: (() => void)[]): number[][] {
+  for (let i = 0; i < 5; i++) for (const fn of fns) fn(); // warm-up
+  const out = fns.map((): number[] => []);
+  for (let i = 0; i < RUNS; i++)
+    fns.forEach((fn, k) => {
+      const t = performance.now();
+      fn();
+      out[k]?.push(performance.now() - t);
+    });
   return out;
 }
 
-const parse = median(time(() => parser.parse(md)));
-const wp = median(
-  time(() => produceSeoHtml({ markdown: md, platform: "wordpress", imageUrls: images, datePublished: "2025-01-01" })),
-);
-const sh = median(
-  time(() => produceSeoHtml({ markdown: md, platform: "shopify", imageUrls: images, datePublished: "2025-01-01" })),
-);
+const produce = (platform: "wordpress" | "shopify") => () =>
+  produceSeoHtml({ markdown: md, platform, imageUrls: images, datePublished: "2025-01-01" });
+const [parse, wp, sh] = timeInterleaved([() => parser.parse(md), produce("wordpress"), produce("shopify")]).map(
+  median,
+) as [number, number, number];
 
 console.log(`draft: ${words} words, ${md.length} chars, ${RUNS} runs each (median)`);
 console.log(`remark parse only        ${parse.toFixed(2)} ms`);
