@@ -14,6 +14,7 @@ import Bowser from "bowser";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AccountSession } from "../../shared/account";
+import { AVAILABLE } from "../credits/credits.service";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,
@@ -87,10 +88,12 @@ export const ACCOUNT_EXPORT_SECTIONS: ExportSection[] = [
           bonusCredits: userCredits.bonusCredits,
           usedCredits: userCredits.usedCredits,
           heldCredits: userCredits.heldCredits,
+          // The ledger's own balance expression, not a second copy of the formula.
+          availableCredits: sql<number>`${AVAILABLE}`.mapWith(Number),
         })
         .from(userCredits)
         .where(eq(userCredits.userId, userId));
-      return c ? { ...c, availableCredits: c.totalPurchased + c.bonusCredits - c.usedCredits - c.heldCredits } : null;
+      return c ?? null;
     },
   },
   {

@@ -326,6 +326,15 @@ describeEachDatabase("account features", (kind) => {
     expect(data.documents[0].brief).toBe("a short post about exporting data");
     expect(data.documents[0].versions[0]).toMatchObject({ kind: "draft", creditsUsed: data.usage[0].creditsUsed });
     expect(data.documents[0].versions[0].content.length).toBeGreaterThan(100);
+    // The balance as the billing API reports it, as a number.
+    const balance = await (await t.app.request("/api/billing/credits", { headers: me.headers })).json();
+    expect(data.credits).toEqual({
+      totalPurchased: balance.totalCredits,
+      bonusCredits: balance.bonusCredits,
+      usedCredits: balance.usedCredits,
+      heldCredits: 0,
+      availableCredits: balance.availableCredits,
+    });
     expect(data.credits.availableCredits).toBeGreaterThan(0);
     // Connected sites, without their secret (not even its last characters).
     expect(data.connections).toEqual([
