@@ -14,7 +14,7 @@ import Bowser from "bowser";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AccountSession } from "../../shared/account";
-import { AVAILABLE } from "../credits/credits.service";
+import { balanceQuery } from "../credits/credits.service";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,
@@ -82,18 +82,10 @@ export const ACCOUNT_EXPORT_SECTIONS: ExportSection[] = [
   {
     name: "credits",
     async collect(db, userId) {
-      const [c] = await db
-        .select({
-          totalPurchased: userCredits.totalCredits,
-          bonusCredits: userCredits.bonusCredits,
-          usedCredits: userCredits.usedCredits,
-          heldCredits: userCredits.heldCredits,
-          // The ledger's own balance expression, not a second copy of the formula.
-          availableCredits: sql<number>`${AVAILABLE}`.mapWith(Number),
-        })
-        .from(userCredits)
-        .where(eq(userCredits.userId, userId));
-      return c ?? null;
+      const [c] = await balanceQuery(db, userId);
+      if (!c) return null;
+      const { totalCredits: totalPurchased, bonusCredits, usedCredits, heldCredits, availableCredits } = c;
+      return { totalPurchased, bonusCredits, usedCredits, heldCredits, availableCredits };
     },
   },
   {

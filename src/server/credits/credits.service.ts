@@ -175,7 +175,8 @@ function rowsOf<T>(result: unknown): T[] {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-function balanceQuery(tx: DbOrTx, userId: string) {
+/** The account's balance row, its available credits from the ledger's expression (also the data export's). */
+export function balanceQuery(tx: DbOrTx, userId: string) {
   return tx
     .select({
       totalCredits: userCredits.totalCredits,
