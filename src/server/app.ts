@@ -20,8 +20,9 @@ import { AppError } from "./errors";
 import { compressApi, compressBody, pickEncoding } from "./http/compress";
 import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
-import { requestContext, requireAdmin, sameOriginMutations } from "./http/middleware";
-import { secureHeaders } from "./http/security-headers";
+import { checks, requestContext, requireAdmin, sameOriginMutations, under } from "./http/middleware";
+import { MemoRouter } from "./http/router";
+import { securityHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
 import { loadVersionFromDocuments } from "./publishing/document-versions";
 import { connectionRoutes, publishRoutes } from "./publishing/publishing.routes";
@@ -32,32 +33,29 @@ export const API_BODY_LIMIT = 1024 * 1024;
 
 export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   const { config, logger, auth } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MemoRouter() });
 
-  app.use("*", requestContext(logger));
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:", "http:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", "https://checkout.stripe.com"],
-      },
-      xFrameOptions: "DENY",
-      xContentTypeOptions: "nosniff",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-      crossOriginOpenerPolicy: "same-origin-allow-popups",
-    }),
-  );
+  const security = securityHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:", "http:"],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", "data:"],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'", "https://checkout.stripe.com"],
+    },
+    xFrameOptions: "DENY",
+    xContentTypeOptions: "nosniff",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: "same-origin-allow-popups",
+  });
+  app.use("*", requestContext(logger, security));
   app.onError(onError);
 
   const limitBody = bodyLimit({
@@ -66,14 +64,19 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       throw new AppError("PAYLOAD_TOO_LARGE", "Request body is too large (1 MB at most).");
     },
   });
-  // No route reads the body of a GET or HEAD, and bodyLimit would build the full Request to look.
-  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // Only where a body is read: bodyLimit builds the full Request to look.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", limitBody);
   app.use("/api/*", compressApi());
-  app.use("/api/*", sessionUser(auth, deps.sessionCache));
-  app.use("/api/*", sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]));
-  app.use("/api/admin/*", requireAdmin);
-  // After the admin gate (a non-admin learns nothing about input), before every handler.
-  app.use("/api/*", rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }));
+  app.use(
+    "/api/*",
+    checks(
+      sessionUser(auth, deps.sessionCache),
+      sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]),
+      under("/api/admin", requireAdmin),
+      // After the admin gate (a non-admin learns nothing about input), before every handler.
+      rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }),
+    ),
+  );
   for (const path of PAID_ENDPOINTS) app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
 
   app.get("/api/health", async (c) => {

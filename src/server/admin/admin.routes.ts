@@ -32,7 +32,7 @@ export function adminRoutes({
   r.get("/campaigns", async (c) => c.json<CampaignsResponse>({ success: true, campaigns: await campaigns.list() }));
 
   r.post("/campaigns", validate("json", CampaignCreateRequest), async (c) => {
-    const admin = c.var.user;
+    const admin = c.get("user");
     const { campaign, granted } = await campaigns.create(c.req.valid("json"), admin.id);
     const message = campaign.active
       ? activationMessage(campaign.campaignType, granted, campaign.creditAmount)
@@ -73,7 +73,7 @@ export function adminRoutes({
   );
 
   r.post("/direct-grant/grant", validate("json", DirectGrantRequest), async (c) => {
-    const admin = c.var.user;
+    const admin = c.get("user");
     const body = c.req.valid("json");
     return c.json<DirectGrantResponse>(
       await directGrants.grant({ ...body, admin: { id: admin.id, email: admin.email } }),

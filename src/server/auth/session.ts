@@ -1,7 +1,8 @@
 // The signed-in user of a request: Better Auth's session, looked up from the cookie or bearer token
 // and cached for a few seconds. Lives in auth/ so that http/ never imports a feature.
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { SessionUser } from "../../shared/auth";
+import type { Check } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import type { Auth } from "./auth";
 
@@ -50,24 +51,29 @@ export class SessionCache {
   }
 }
 
+/** The request's user (c.get("user")): from the cache, else looked up (the only time it waits). */
 export const sessionUser =
-  (auth: Auth, cache: SessionCache): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (auth: Auth, cache: SessionCache): Check =>
+  (c) => {
     const key = SessionCache.keyOf(c.req.raw.headers);
-    if (key) {
-      let user = cache.get(key);
-      if (user === undefined) {
-        const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-        const u = session?.user as
-          | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
-          | undefined;
-        user = u ? toSessionUser(u) : null;
-        cache.set(key, user);
-      }
+    if (!key) return;
+    const user = cache.get(key);
+    if (user !== undefined) {
       c.set("user", user);
+      return;
     }
-    await next();
+    return lookUp(auth, cache, key, c);
   };
+
+async function lookUp(auth: Auth, cache: SessionCache, key: string, c: Context<AppEnv>) {
+  const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  const u = session?.user as
+    | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
+    | undefined;
+  const user = u ? toSessionUser(u) : null;
+  cache.set(key, user);
+  c.set("user", user);
+}
 
 /** The app's view of a Better Auth user (username, role and verification defaulted). */
 export function toSessionUser(u: {

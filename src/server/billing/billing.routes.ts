@@ -47,13 +47,13 @@ export function billingRoutes({
   r.get("/packages", async (c) => c.json<PackagesResponse>({ success: true, packages: await billing.listPackages() }));
 
   r.get("/credits", requireUser, async (c) => {
-    const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.var.user.id);
+    const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.get("user").id);
     return c.json<CreditsResponse>({ success: true, availableCredits, totalCredits, usedCredits, bonusCredits });
   });
 
   r.get("/history", requireUser, validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
-    const rows = await ledger.transactions(c.var.user.id, limit);
+    const rows = await ledger.transactions(c.get("user").id, limit);
     return c.json<TransactionsResponse>({
       success: true,
       transactions: rows.map(({ id, type, amount, balanceAfter, description, createdAt }) => ({
@@ -69,7 +69,7 @@ export function billingRoutes({
 
   r.get("/usage", requireUser, validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
-    const rows = await ledger.usage(c.var.user.id, limit);
+    const rows = await ledger.usage(c.get("user").id, limit);
     return c.json<UsageResponse>({
       success: true,
       usage: rows.map(({ id, endpoint, aiProvider, creditsUsed, requestTokens, responseTokens, createdAt }) => ({
@@ -85,11 +85,11 @@ export function billingRoutes({
   });
 
   r.get("/checkout/:sessionId", requireUser, limitedChecks, async (c) =>
-    c.json<CheckoutStatusResponse>(await billing.checkoutStatus(c.var.user.id, c.req.param("sessionId"))),
+    c.json<CheckoutStatusResponse>(await billing.checkoutStatus(c.get("user").id, c.req.param("sessionId"))),
   );
 
   r.post("/checkout", requireUser, validate("json", CheckoutRequest), async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     const body = c.req.valid("json");
     const { checkoutUrl, sessionId } = await billing.createCheckout({
       user: { id: user.id, email: user.email },

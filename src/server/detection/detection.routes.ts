@@ -11,7 +11,11 @@ export function detectionRoutes({ detection }: { detection: DetectionService }) 
 
   r.post("/detect-ai", requireUser, validate("json", DetectRequestSchema), async (c) => {
     const { text, requestId, documentId, versionId } = c.req.valid("json");
-    const outcome = await detection.detect(c.var.user.id, { text, requestId, documentId, versionId }, c.req.raw.signal);
+    const outcome = await detection.detect(
+      c.get("user").id,
+      { text, requestId, documentId, versionId },
+      c.req.raw.signal,
+    );
     return c.json<DetectResponse>(outcome);
   });
 

@@ -19,11 +19,11 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
   const r = new Hono<AppEnv>();
 
   r.get("/documents", requireUser, validate("query", DocumentListQuery), async (c) =>
-    c.json<DocumentListResponse>(await documents.list(c.var.user.id, c.req.valid("query"))),
+    c.json<DocumentListResponse>(await documents.list(c.get("user").id, c.req.valid("query"))),
   );
 
   r.get("/documents/:id", requireUser, validate("param", DocumentParams), async (c) =>
-    c.json<DocumentResponse>({ document: await documents.get(c.var.user.id, c.req.valid("param").id) }),
+    c.json<DocumentResponse>({ document: await documents.get(c.get("user").id, c.req.valid("param").id) }),
   );
 
   r.patch(
@@ -33,12 +33,12 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     validate("json", RenameDocumentRequest),
     async (c) =>
       c.json<RenameDocumentResponse>({
-        document: await documents.rename(c.var.user.id, c.req.valid("param").id, c.req.valid("json").title),
+        document: await documents.rename(c.get("user").id, c.req.valid("param").id, c.req.valid("json").title),
       }),
   );
 
   r.delete("/documents/:id", requireUser, validate("param", DocumentParams), async (c) => {
-    await documents.delete(c.var.user.id, c.req.valid("param").id);
+    await documents.delete(c.get("user").id, c.req.valid("param").id);
     return c.json({ success: true });
   });
 
@@ -48,7 +48,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     validate("param", DocumentParams),
     validate("query", ExportQuery),
     async (c) => {
-      const file = await documents.export(c.var.user.id, c.req.valid("param").id, c.req.valid("query"));
+      const file = await documents.export(c.get("user").id, c.req.valid("param").id, c.req.valid("query"));
       return c.body(file.body, 200, {
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="${file.fileName}"`,

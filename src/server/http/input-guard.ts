@@ -3,8 +3,9 @@
 // deep inside a query — JSON nested deeper than any request of ours needs (a 10,000-deep body
 // overflowed the stack of the validators behind sign-in), and JSON bodies that are not an object.
 // Each answers 400 with what to fix.
-import type { Context, MiddlewareHandler, Next } from "hono";
+import type { Context } from "hono";
 import { AppError } from "../errors";
+import type { Check } from "./middleware";
 import type { AppEnv } from "./types";
 
 /** Deepest JSON nesting a request body may have; ours nest two or three levels. */
@@ -77,18 +78,14 @@ export const rejectHostileInput =
      * before 400.
      */
     textFields?: (path: string) => readonly string[] | undefined;
-  }): MiddlewareHandler<AppEnv> =>
-  (c, next) => {
+  }): Check =>
+  (c) => {
     if (urlHasNul(c.req.url)) throw new AppError("VALIDATION", NUL_MESSAGE);
-    if (!METHODS_WITH_BODY.has(c.req.method) || opts.exempt.includes(c.req.path) || !c.req.raw.body) return next();
-    return guardBody(c, next, opts.textFields);
+    if (!METHODS_WITH_BODY.has(c.req.method) || opts.exempt.includes(c.req.path) || !c.req.raw.body) return;
+    return guardBody(c, opts.textFields);
   };
 
-async function guardBody(
-  c: Context<AppEnv>,
-  next: Next,
-  fieldsFor: ((path: string) => readonly string[] | undefined) | undefined,
-) {
+async function guardBody(c: Context<AppEnv>, fieldsFor: ((path: string) => readonly string[] | undefined) | undefined) {
   const text = await c.req.text();
   const type = c.req.header("content-type") ?? "";
   if (text.includes("\0") || (/urlencoded/i.test(type) && urlHasNul(text)))
@@ -119,5 +116,4 @@ async function guardBody(
 
   // The body stream is read: hand the handlers (Better Auth reads c.req.raw itself) the same text.
   c.req.raw = new Request(c.req.raw, { body: text });
-  return next();
 }

@@ -1,22 +1,27 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { completeAfter, presetHeaders } from "./security-headers";
+import { completeAfter, presetHeaders, type SecurityHeaders } from "./security-headers";
 import type { AppEnv, SignedInEnv } from "./types";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /**
  * The request's id (the caller's X-Request-Id when it is a sane one, else a new UUID), sent back in
- * X-Request-Id, and one log line per API request. No per-request child logger: the app's logger is
- * handed on as `log` and a line about a request names its `requestId` itself; the request line is
- * only built when info is logged.
+ * X-Request-Id with the security headers for the path, and one log line per API request. No
+ * per-request child logger: the app's logger is handed on as `log` and a line about a request names
+ * its `requestId` itself; the request line is only built when info is logged. (One middleware for
+ * all three: each layer of Hono's chain costs a promise and a turn of the microtask queue.)
  */
-export const requestContext =
-  (logger: Logger): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+export const requestContext = (logger: Logger, security?: SecurityHeaders): MiddlewareHandler<AppEnv> => {
+  let ready = !security;
+  void security?.ready.then(() => {
+    ready = true;
+  });
+  return async (c, next) => {
+    if (!ready) await security?.ready;
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
@@ -24,10 +29,15 @@ export const requestContext =
     c.set("user", null);
     const started = performance.now();
     // Before the handler: set on a finished response, a header costs a copy of the response.
-    const header = [["x-request-id", requestId]] as const;
-    const preset = presetHeaders(c, header);
+    const id = [["x-request-id", requestId]] as const;
+    const secure = security?.forPath(c.req.path) ?? [];
+    const preset = presetHeaders(c, id);
+    if (preset) presetHeaders(c, secure);
     await next();
-    if (!preset) completeAfter(c, header);
+    if (!preset) {
+      completeAfter(c, id);
+      if (secure.length) completeAfter(c, secure);
+    }
     if (logger.isLevelEnabled("info") && c.req.path.startsWith("/api/"))
       logger.info(
         {
@@ -41,22 +51,51 @@ export const requestContext =
         "request",
       );
   };
+};
 
 /**
- * A route for signed-in users: 401 otherwise. Handlers after it see `c.var.user` as a SessionUser
- * (never null), so no route asserts it.
+ * A route for signed-in users: 401 otherwise. Handlers after it see `c.get("user")` as a SessionUser
+ * (never null), so no route asserts it. (Variables are read with c.get: Hono's c.var builds an object
+ * of every variable on each read.)
  */
 export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
   if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   await next();
 });
 
-/** One gate on /api/admin/*: 401 signed out, 403 for a non-admin, before any input is looked at. */
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * Something settled before the handler, which never wraps it: it refuses by throwing an AppError,
+ * or records what it found on the context (the session's user). A promise only where it must wait.
+ */
+export type Check = (c: Context<AppEnv>) => void | Promise<void>;
+
+/**
+ * Checks run in order as one middleware: every layer of Hono's chain costs a promise and a turn of
+ * the microtask queue on every request, and a check needs neither unless it waits for something.
+ */
+export function checks(...list: Check[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    for (const check of list) {
+      const waiting = check(c);
+      if (waiting) await waiting;
+    }
+    return next();
+  };
+}
+
+/** A check for the paths under `prefix` only (the prefix itself included). */
+export const under =
+  (prefix: string, check: Check): Check =>
+  (c) => {
+    const path = c.req.path;
+    if (path === prefix || path.startsWith(`${prefix}/`)) return check(c);
+  };
+
+/** The gate on /api/admin: 401 signed out, 403 for a non-admin, before any input is looked at. */
+export const requireAdmin: Check = (c) => {
   const user = c.get("user");
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "This area is for administrators.");
-  await next();
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -66,19 +105,18 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * credentials and are exempt; so is Stripe's webhook, which proves itself with a signature.
  */
 export const sameOriginMutations =
-  (publicUrl: string | undefined, exempt: string[]): MiddlewareHandler<AppEnv> =>
-  (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || exempt.includes(c.req.path)) return next();
+  (publicUrl: string | undefined, exempt: string[]): Check =>
+  (c) => {
+    if (SAFE_METHODS.has(c.req.method) || exempt.includes(c.req.path)) return;
     const hasCookie = Boolean(c.req.header("cookie"));
     const hasBearer = /^bearer\s+/i.test(c.req.header("authorization") ?? "");
-    if (!hasCookie || hasBearer) return next();
+    if (!hasCookie || hasBearer) return;
     const origin = c.req.header("origin") ?? refererOrigin(c.req.header("referer"));
     // The request's own host (node-server builds c.req.url from the Host header).
     const host = new URL(c.req.url).host;
     const allowed = publicUrl ? [publicUrl] : [`http://${host}`, `https://${host}`];
     if (!origin || !allowed.includes(origin))
       throw new AppError("FORBIDDEN", "Request refused: it did not come from this site.");
-    return next();
   };
 
 function refererOrigin(referer: string | undefined): string | undefined {

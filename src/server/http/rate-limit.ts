@@ -90,7 +90,7 @@ export function limitPerUser(
   message: (retryAfterSeconds: number) => string,
 ) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
-    const key = `${name}:user:${c.var.user.id}`;
+    const key = `${name}:user:${c.get("user").id}`;
     const hit = (await limiter.hitAll([key], limits.windowSeconds)).get(key);
     if (hit && hit.count > limits.limit) throw tooManyRequests(message(hit.retryAfterSeconds), hit.retryAfterSeconds);
     await next();

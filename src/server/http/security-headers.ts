@@ -1,5 +1,6 @@
-// The security headers of every response, computed once (by Hono's own secureHeaders, so the values
-// are exactly its) and set before the handler runs: a header set after `next()` on a finished
+// The security headers of every response (pages: Hono's own secureHeaders, computed once, so the
+// values are exactly its; API answers: API_SECURITY_HEADERS), set by requestContext before the
+// handler runs: a header set after `next()` on a finished
 // response costs a copy of it. Served by @hono/node-server, they go straight onto Node's response
 // (its writeHead merges them, a handler's own value winning), which costs a fraction of building a
 // Headers object; elsewhere (app.request in tests) they are Hono's prepared headers, completed
@@ -55,16 +56,35 @@ export function completeAfter(c: Context, headers: readonly (readonly [string, s
   if (res !== c.res) c.res = res;
 }
 
-export const secureHeaders = (options: Options): MiddlewareHandler<AppEnv> => {
-  let list: [string, string][] | undefined;
-  const computing = secureHeaderList(options).then((l) => {
-    list = l;
+/**
+ * What every API answer carries instead of the page set (OWASP's REST Security Cheat Sheet): JSON is
+ * never rendered, so the CSP forbids everything (stricter than the pages'), nothing may frame it or
+ * sniff it into something else, other sites may not read it, and no cache keeps a user's data. The
+ * headers that only mean something for a document (COOP, X-DNS-Prefetch-Control, X-Download-Options,
+ * Origin-Agent-Cluster, X-XSS-Protection, X-Permitted-Cross-Domain-Policies, Referrer-Policy) are
+ * left off: on a 90-byte answer they were most of its bytes. A handler's own value still wins.
+ */
+export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
+  ["x-content-type-options", "nosniff"],
+  ["x-frame-options", "DENY"],
+  ["cross-origin-resource-policy", "same-origin"],
+  ["strict-transport-security", "max-age=15552000; includeSubDomains"],
+  ["cache-control", "no-store"],
+];
+
+/** The security headers of a request's answer, by path: computed once, looked up per request. */
+export interface SecurityHeaders {
+  /** Settles once the page set is computed (Hono computes it asynchronously). */
+  ready: Promise<void>;
+  /** The page set (Hono's secureHeaders for the options) everywhere but /api/*; API_SECURITY_HEADERS there. */
+  forPath(path: string): readonly (readonly [string, string])[];
+}
+
+export function securityHeaders(options: Options): SecurityHeaders {
+  let page: [string, string][] = [];
+  const ready = secureHeaderList(options).then((list) => {
+    page = list;
   });
-  return async (c, next) => {
-    if (!list) await computing;
-    const headers = list as [string, string][];
-    if (presetHeaders(c, headers)) return next();
-    await next();
-    completeAfter(c, headers);
-  };
-};
+  return { ready, forPath: (path) => (path.startsWith("/api/") ? API_SECURITY_HEADERS : page) };
+}

@@ -50,11 +50,11 @@ export function connectionRoutes({
   const limited = limitPerUser(limiter, "publishing-connect", connectAttempts, tooManyConnectAttempts);
 
   r.get("/", requireUser, async (c) =>
-    c.json<ConnectionsResponse>({ connections: await connections.list(c.var.user.id) }),
+    c.json<ConnectionsResponse>({ connections: await connections.list(c.get("user").id) }),
   );
 
   r.post("/", requireUser, validate("json", CreateConnectionRequest), limited, async (c) =>
-    c.json<ConnectionResponse>({ connection: await connections.create(c.var.user.id, c.req.valid("json")) }, 201),
+    c.json<ConnectionResponse>({ connection: await connections.create(c.get("user").id, c.req.valid("json")) }, 201),
   );
 
   r.post("/shopify/blogs", requireUser, validate("json", ShopifyStoreInput), limited, async (c) =>
@@ -62,11 +62,11 @@ export function connectionRoutes({
   );
 
   r.post("/:id/verify", requireUser, validate("param", ConnectionIdParam), limited, async (c) =>
-    c.json<ConnectionResponse>({ connection: await connections.reverify(c.var.user.id, c.req.valid("param").id) }),
+    c.json<ConnectionResponse>({ connection: await connections.reverify(c.get("user").id, c.req.valid("param").id) }),
   );
 
   r.delete("/:id", requireUser, validate("param", ConnectionIdParam), async (c) => {
-    await connections.remove(c.var.user.id, c.req.valid("param").id);
+    await connections.remove(c.get("user").id, c.req.valid("param").id);
     return c.json({ success: true });
   });
 
@@ -105,7 +105,7 @@ export function publishRoutes({
     validate("param", DocumentParams),
     validate("json", PublishRequest),
     async (c) => {
-      const user = c.var.user;
+      const user = c.get("user");
       const request = c.req.valid("json");
       const version = await loadVersion(user.id, c.req.valid("param").id, request.versionId);
       if (!version)
@@ -119,10 +119,10 @@ export function publishRoutes({
   r.get("/:id/publications", requireUser, validate("param", DocumentParams), async (c) => {
     const documentId = c.req.valid("param").id;
     // Another user's document is a 404 like an unknown one, not an empty list.
-    if (!(await loadVersion(c.var.user.id, documentId, undefined)))
+    if (!(await loadVersion(c.get("user").id, documentId, undefined)))
       throw new AppError("NOT_FOUND", "No such document.");
     return c.json<PublicationsResponse>({
-      publications: await publishing.listForDocument(c.var.user.id, documentId),
+      publications: await publishing.listForDocument(c.get("user").id, documentId),
     });
   });
 

@@ -17,15 +17,15 @@ export function seoRoutes({ seo }: { seo: SeoService }) {
   const r = new Hono<AppEnv>();
 
   r.post("/seo-produce-code", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json<SeoProduceResponse>(await seo.produceCode(c.var.user.id, c.req.valid("json"))),
+    c.json<SeoProduceResponse>(await seo.produceCode(c.get("user").id, c.req.valid("json"))),
   );
 
   r.post("/seo-revise-text", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json<SeoReviseResponse>(await seo.reviseText(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
+    c.json<SeoReviseResponse>(await seo.reviseText(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
   r.post("/seo-optimize", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json<SeoOptimizeResponse>(await seo.optimize(c.var.user.id, c.req.valid("json"), c.req.raw.signal)),
+    c.json<SeoOptimizeResponse>(await seo.optimize(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
   return r;

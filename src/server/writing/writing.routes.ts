@@ -40,26 +40,26 @@ export function writingRoutes({ writing }: { writing: WritingService }) {
   const r = new Hono<AppEnv>();
 
   r.post("/execute", requireUser, validate("json", ExecuteRequest), async (c) =>
-    respond(c, await writing.prepareExecute(c.var.user.id, c.req.valid("json"))),
+    respond(c, await writing.prepareExecute(c.get("user").id, c.req.valid("json"))),
   );
 
   r.post("/final-rewrite", requireUser, validate("json", FinalRewriteRequest), async (c) =>
-    respond(c, await writing.prepareFinalRewrite(c.var.user.id, c.req.valid("json"))),
+    respond(c, await writing.prepareFinalRewrite(c.get("user").id, c.req.valid("json"))),
   );
 
   r.post("/revise-text", requireUser, validate("json", ReviseTextRequest), async (c) =>
-    respond(c, await writing.prepareReviseText(c.var.user.id, c.req.valid("json"))),
+    respond(c, await writing.prepareReviseText(c.get("user").id, c.req.valid("json"))),
   );
 
   // Public: which providers have a model, so the screens can say when none is configured.
   r.get("/writers", (c) => c.json<WritersResponse>(writing.writers()));
 
   r.get("/history", requireUser, validate("query", HistoryQuery), async (c) =>
-    c.json<HistoryItem[]>(await writing.history(c.var.user.id, c.req.valid("query").limit)),
+    c.json<HistoryItem[]>(await writing.history(c.get("user").id, c.req.valid("query").limit)),
   );
 
   r.post("/reset", requireUser, async (c) => {
-    const deleted = await writing.reset(c.var.user.id);
+    const deleted = await writing.reset(c.get("user").id);
     return c.json({ success: true, deleted });
   });
 
