@@ -1,5 +1,6 @@
 // Compression of API answers: brotli (or gzip) for JSON and text of 1 KB or more, when the client
-// accepts it; `Vary: Accept-Encoding` on every answer that could have been compressed. Small
+// accepts it, with `Vary: Accept-Encoding`. An answer sent as it is needs no Vary: the identity
+// encoding suits every client, and API answers are `Cache-Control: no-store` anyway. Small
 // answers (the usual API reply) go out as they are, the same Response object: compressing them
 // costs more than it saves, and their size is known without reading them (Content-Length, or the
 // text the handler gave). Compression runs on libuv's thread pool (zlib's async API), so a large
@@ -7,7 +8,6 @@
 // compressed at build time instead (see scripts/precompress.mjs and app.ts).
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { completeAfter, presetHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
 
 export const COMPRESS_THRESHOLD = 1024;
@@ -68,21 +68,14 @@ function knownSize(given: string | Uint8Array | undefined, headers: Headers): nu
   return length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
 }
 
-const VARY = [["vary", "Accept-Encoding"]] as const;
-
 export const compressApi = (): MiddlewareHandler<AppEnv> => (c, next) => {
-  // Vary on every API answer, set before the handler (cheap); the answer is only looked at when the
-  // client accepts an encoding.
-  const preset = presetHeaders(c, VARY);
+  // The answer is only looked at when the client accepts an encoding.
   const encoding = c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
-  if (preset && !encoding) return next();
-  return compressAfter(c, next, preset, encoding);
+  return encoding ? compressAfter(c, next, encoding) : next();
 };
 
-async function compressAfter(c: Context<AppEnv>, next: Next, preset: boolean, encoding: "br" | "gzip" | null) {
+async function compressAfter(c: Context<AppEnv>, next: Next, encoding: "br" | "gzip") {
   await next();
-  if (!preset) completeAfter(c, VARY);
-  if (!encoding) return;
   const res = c.res;
   if (res.status === 204 || res.status === 304) return;
   const headers = res.headers;
@@ -105,6 +98,7 @@ async function compressAfter(c: Context<AppEnv>, next: Next, preset: boolean, en
   } else body = typeof given === "string" ? Buffer.from(given) : given;
   const out = new Response(new Uint8Array(await compressBodyAsync(body, encoding)), res);
   out.headers.set("content-encoding", encoding);
+  out.headers.append("vary", "Accept-Encoding");
   out.headers.delete("content-length");
   c.res = out;
 }

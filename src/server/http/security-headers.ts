@@ -62,14 +62,15 @@ export function completeAfter(c: Context, headers: readonly (readonly [string, s
  * sniff it into something else, other sites may not read it, and no cache keeps a user's data. The
  * headers that only mean something for a document (COOP, X-DNS-Prefetch-Control, X-Download-Options,
  * Origin-Agent-Cluster, X-XSS-Protection, X-Permitted-Cross-Domain-Policies, Referrer-Policy) are
- * left off: on a 90-byte answer they were most of its bytes. A handler's own value still wins.
+ * left off: on a 90-byte answer they were most of its bytes. So is Strict-Transport-Security: a
+ * browser learns it for the whole host from any HTTPS answer, and every visit starts with a page,
+ * which carries it. A handler's own value still wins.
  */
 export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
   ["x-content-type-options", "nosniff"],
   ["x-frame-options", "DENY"],
   ["cross-origin-resource-policy", "same-origin"],
-  ["strict-transport-security", "max-age=15552000; includeSubDomains"],
   ["cache-control", "no-store"],
 ];
 
