@@ -1,5 +1,5 @@
 // Publish-ready SEO HTML: one unified pipeline
-//   remark-parse + remark-gfm → remarkSeoPrepare (drop raw HTML, title, heading levels, FAQ)
+//   remark-parse + remark-gfm (gfmTree) → remarkSeoPrepare (drop raw HTML, title, heading levels, FAQ)
 //   → remark-rehype (no allowDangerousHtml) → rehypeSeoStructure (ids, links, images, ToC)
 //   → rehype-sanitize (SEO_SANITIZE_SCHEMA) → rehypeWordPressBlocks | rehypeShopifyBody → rehype-stringify
 
@@ -11,13 +11,11 @@ import type { Heading, Root as MdRoot, RootContent as MdRootContent } from "mdas
 import { toString as mdToString } from "mdast-util-to-string";
 import rehypeSanitize, { type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { SeoPlatform, SeoResult } from "../../shared/seo";
 import { blockSentences, countWords } from "../../shared/text";
-import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
+import { assertMarkdownShape } from "./markdown-budget";
 import {
   buildJsonLd,
   buildMetaDescription,
@@ -30,7 +28,7 @@ import {
 } from "./meta";
 import { analyzeSeo } from "./report";
 import { reviseForSeo } from "./revise";
-import { cutAtWord, draftFromTree, dropHtml, type ParsedDraft } from "./text";
+import { cutAtWord, draftFromTree, dropHtml, gfmTree, type ParsedDraft } from "./text";
 
 export const TOC_MIN_WORDS = 1200;
 
@@ -512,15 +510,9 @@ function rehypeShopifyBody() {
 
 // -------------------------------------------------------------------------------------------------
 
+// The tree comes from gfmTree (remark-parse + remark-gfm within the markdown budgets).
 const base = () =>
-  unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkInlineBudget)
-    .use(remarkSeoPrepare)
-    .use(remarkRehype)
-    .use(rehypeSeoStructure)
-    .use(rehypeSanitize, SEO_SANITIZE_SCHEMA);
+  unified().use(remarkSeoPrepare).use(remarkRehype).use(rehypeSeoStructure).use(rehypeSanitize, SEO_SANITIZE_SCHEMA);
 
 const processors = {
   wordpress: base().use(rehypeWordPressBlocks).use(rehypeStringify).freeze(),
@@ -553,7 +545,7 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
   st.jsonLdJson = () => metaOf().jsonLd.map((o) => jsonForScript(o));
   const file = { value: markdown, data: { seo: state } as Record<string, unknown> };
   const processor = processors[input.platform];
-  const hast = processor.runSync(processor.parse(markdown), file);
+  const hast = processor.runSync(gfmTree(markdown), file);
   const optimizedHtml = String(processor.stringify(hast as HastRoot, file)).trim();
   const m = metaOf();
   if (!input.keyphrase) notes.push(`Keyphrase inferred from the title: "${m.keyphrase}".`);

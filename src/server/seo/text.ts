@@ -5,7 +5,7 @@ import { toString as mdToString } from "mdast-util-to-string";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
+import { assertMarkdownShape, fitsInlineBudgets, remarkInlineBudget } from "./markdown-budget";
 
 export const STOP_WORDS = new Set(
   (
@@ -131,11 +131,20 @@ export interface ParsedDraft {
   links: string[];
 }
 
-const mdProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget);
+const budgetedParser = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget).freeze();
+const plainParser = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget, { constructs: false }).freeze();
+
+/**
+ * The markdown's tree (raw HTML still in it), for a text whose shape was checked
+ * (assertMarkdownShape): parsed with the budget constructs only when it could spend a budget.
+ */
+export function gfmTree(markdown: string): Root {
+  return (fitsInlineBudgets(markdown) ? plainParser : budgetedParser).parse(markdown) as Root;
+}
 
 export function parseMarkdown(markdown: string): Root {
   assertMarkdownShape(markdown);
-  const tree = mdProcessor.parse(markdown) as Root;
+  const tree = gfmTree(markdown);
   dropHtml(tree);
   return tree;
 }
