@@ -113,7 +113,10 @@ function isPlainHeading(block: string): boolean {
   return !block.includes("\n") && !/[.!?…]/.test(block) && tokenizeWords(block).length <= HEADING_MAX_WORDS;
 }
 
-/** Splits one prose block [from, to) of `text` into sentence spans. */
+/**
+ * Splits one prose block [from, to) of `text` into sentence spans. With a `limit`, stops once `out`
+ * holds that many and returns where to go on (splitting from there gives the rest); else `to`.
+ */
 function splitBlock(
   text: string,
   from: number,
@@ -122,7 +125,8 @@ function splitBlock(
   listItem = false,
   /** Keep every piece with a letter or digit (text that is rewritten must not lose any). */
   keepAll = false,
-): void {
+  limit = Number.POSITIVE_INFINITY,
+): number {
   let sentenceStart = from;
   let i = from;
   while (i < to) {
@@ -153,10 +157,13 @@ function splitBlock(
     if (!continues) {
       pushSentence(text, sentenceStart, end, out, listItem, keepAll);
       sentenceStart = next;
+      // text[end, next) is white space: going on from `next` is going on from `end`
+      if (out.length >= limit) return next;
     }
     i = end;
   }
   pushSentence(text, sentenceStart, to, out, listItem, keepAll);
+  return to;
 }
 
 function pushSentence(
@@ -201,6 +208,20 @@ export function blockSentences(block: string): string[] {
   const out: SentenceSpan[] = [];
   splitBlock(text, 0, text.length, out, false, true);
   return out.map((s) => s.text);
+}
+
+/**
+ * blockSentences one at a time, split only as far as they are read (a meta description reads the
+ * first few sentences of a whole post).
+ */
+export function* eachBlockSentence(block: string): Generator<string, void, undefined> {
+  const text = block.replace(/\s+/g, " ").trim();
+  const out: SentenceSpan[] = [];
+  for (let from = 0; from < text.length; ) {
+    out.length = 0;
+    from = splitBlock(text, from, text.length, out, false, true, 1);
+    for (const s of out) yield s.text;
+  }
 }
 
 /**

@@ -25,8 +25,27 @@ export function words(text: string): string[] {
   return text.match(WORD_RE) ?? [];
 }
 
+/**
+ * A pure function of a word, remembered: a post has a few thousand words, a tenth of them distinct.
+ * The memory is dropped when it holds `max` words, so it stays bounded over any number of texts.
+ */
+function memoByWord<T>(fn: (word: string) => T, max = 20_000): (word: string) => T {
+  const memo = new Map<string, T>();
+  return (word) => {
+    let v = memo.get(word);
+    if (v === undefined) {
+      if (memo.size >= max) memo.clear();
+      v = fn(word);
+      memo.set(word, v);
+    }
+    return v;
+  };
+}
+
 /** Crude English stem: enough to match "bakery"/"bakeries", "post"/"posting"/"posted". */
-export function stem(word: string): string {
+export const stem = memoByWord(stemOf);
+
+function stemOf(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, "");
   if (w.length <= 3) return w;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -75,7 +94,9 @@ export function countKeyphraseIn(stems: readonly string[], keyphrase: string): n
 }
 
 /** Syllables in an English word (heuristic, the usual vowel-group count with silent-e fixes). */
-export function syllables(word: string): number {
+export const syllables = memoByWord(syllablesOf);
+
+function syllablesOf(word: string): number {
   let w = word.toLowerCase().replace(/[^a-z]/g, "");
   if (!w) return 0;
   if (w.length <= 3) return 1;
