@@ -166,6 +166,8 @@ function splitBlock(
   return to;
 }
 
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 function pushSentence(
   text: string,
   start: number,
@@ -180,7 +182,7 @@ function pushSentence(
   const raw = text.slice(start, end);
   if (keepAll) {
     // Text to rewrite (blockSentences): only the piece itself matters.
-    if (/[\p{L}\p{N}]/u.test(raw)) out.push({ text: raw, start, end, plain: raw });
+    if (HAS_LETTER_OR_DIGIT.test(raw)) out.push({ text: raw, start, end, plain: raw });
     return;
   }
   const plain = stripInlineMarkdown(raw);
@@ -208,6 +210,45 @@ export function blockSentences(block: string): string[] {
   const out: SentenceSpan[] = [];
   splitBlock(text, 0, text.length, out, false, true);
   return out.map((s) => s.text);
+}
+
+/**
+ * The sentences of each block (what blockSentences gives for each) and how many blockSentences finds
+ * in the blocks joined by blank lines, from one split of the joined text. Inside a block the two
+ * splits agree: a boundary's test reads back only to white space and ahead only to the next
+ * non-space, and the blocks are joined by white space. So a block's sentences are the joined
+ * text's cut where the block ends (and where it starts), keeping the pieces with a letter or digit.
+ */
+export function blocksSentences(blocks: readonly string[]): { perBlock: string[][]; joinedCount: number } {
+  const texts = blocks.map((b) => b.replace(/\s+/g, " ").trim());
+  const perBlock = texts.map((): string[] => []);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const owner: number[] = [];
+  let joined = "";
+  texts.forEach((t, k) => {
+    if (!t) return;
+    if (joined) joined += " ";
+    starts.push(joined.length);
+    joined += t;
+    ends.push(joined.length);
+    owner.push(k);
+  });
+  const spans: SentenceSpan[] = [];
+  splitBlock(joined, 0, joined.length, spans, false, true);
+  let b = 0;
+  for (const span of spans) {
+    while (ends[b] <= span.start) b++;
+    for (let at = span.start; ; ) {
+      const end = Math.min(span.end, ends[b]);
+      const piece = at === span.start && end === span.end ? span.text : joined.slice(at, end);
+      if (HAS_LETTER_OR_DIGIT.test(piece)) perBlock[owner[b]].push(piece);
+      if (end === span.end) break;
+      b++;
+      at = starts[b];
+    }
+  }
+  return { perBlock, joinedCount: spans.length };
 }
 
 /**

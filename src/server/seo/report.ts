@@ -2,7 +2,7 @@
 // table of small checks over one reading of the draft (blocks, sentences and stems computed once).
 import type { Element, RootContent as HastContent, Root as HastRoot } from "hast";
 import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
-import { blockSentences, countWords } from "../../shared/text";
+import { blockSentences, blocksSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
 import {
   containsKeyphrase,
@@ -524,9 +524,9 @@ function read(input: AnalyzeSeoInput): Reading {
   const blocks = draft.blocks;
   const prose = blocks.filter((b) => b.kind === "paragraph" || b.kind === "list-item");
   const allText = blocks.map((b) => b.text).join("\n\n");
-  const sentences = prose
-    .flatMap((b) => blockSentences(b.text))
-    .map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
+  // One split: each block's sentences, and the count Flesch reads from the prose as one text.
+  const split = blocksSentences(prose.map((b) => b.text));
+  const sentences = split.perBlock.flat().map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
   const proseText = prose.map((b) => b.text).join("\n\n");
   // A word never spans the white space that joins blocks: the words of joined blocks are theirs.
   const counts = new Map(blocks.map((b) => [b, countWords(b.text)]));
@@ -543,7 +543,7 @@ function read(input: AnalyzeSeoInput): Reading {
     stems: stemsOf(allText),
     sentences,
     proseWords: sumWords(prose),
-    flesch: fleschReadingEase(proseText),
+    flesch: flesch(split.joinedCount, words(proseText)),
     media: input.html ? hastMedia(input.html) : { alts: draft.images.map((i) => i.alt), links: draft.links },
   };
 }
