@@ -80,6 +80,8 @@ const BEFORE_NUMBER = new Set("no nos fig figs vol vols p pp ch sec art".split("
 
 const TERMINATORS = ".!?…";
 const CLOSERS = "\"'”’)]*_»";
+/** One of TERMINATORS, by code (the scan for them reads every character of the text). */
+const isTerminator = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
 function isLetter(ch: string): boolean {
   return /\p{L}/u.test(ch);
@@ -130,8 +132,7 @@ function splitBlock(
   let sentenceStart = from;
   let i = from;
   while (i < to) {
-    const ch = text[i];
-    if (!TERMINATORS.includes(ch)) {
+    if (!isTerminator(text.charCodeAt(i))) {
       i++;
       continue;
     }
