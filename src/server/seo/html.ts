@@ -22,13 +22,13 @@ import {
   buildMetaTitle,
   buildSlug,
   type FaqEntry,
-  inferKeyphrase,
   jsonForScript,
   jsonLdScript,
+  keyphraseFromStems,
 } from "./meta";
 import { analyzeSeo } from "./report";
 import { reviseForSeo } from "./revise";
-import { cutAtWord, draftFromTree, dropHtml, gfmTree, type ParsedDraft } from "./text";
+import { contentStemsOnce, cutAtWord, draftFromTree, dropHtml, gfmTree, type ParsedDraft } from "./text";
 
 export const TOC_MIN_WORDS = 1200;
 
@@ -53,6 +53,10 @@ interface SeoState {
   titleArg?: string;
   title: string;
   intro: string;
+  /** This request's reading of texts into stems (the keyphrase and the report share it). */
+  contentStems: (text: string) => readonly string[];
+  /** The body's blocks as text; bodyText joins them by blank lines. */
+  bodyParts: string[];
   bodyText: string;
   bodyWords: number;
   /** The draft as the report reads it, from this run's tree (one parse a request). */
@@ -111,10 +115,8 @@ function remarkSeoPrepare() {
       .filter((n) => n.type === "paragraph")
       .map((n) => mdToString(n))
       .join(" ");
-    st.bodyText = children
-      .filter((n) => n.type !== "code" && n.type !== "table")
-      .map((n) => mdToString(n))
-      .join("\n\n");
+    st.bodyParts = children.filter((n) => n.type !== "code" && n.type !== "table").map((n) => mdToString(n));
+    st.bodyText = st.bodyParts.join("\n\n");
     st.bodyWords = countWords(st.bodyText);
     st.faq = extractFaq(children);
   };
@@ -532,7 +534,12 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
     markdown = r.revisedText;
   }
   const imageUrls = input.imageUrls ?? [];
-  const state: Partial<SeoState> = { platform: input.platform, imageUrls, titleArg: input.title };
+  const state: Partial<SeoState> = {
+    platform: input.platform,
+    imageUrls,
+    titleArg: input.title,
+    contentStems: contentStemsOnce(),
+  };
 
   // The WordPress step embeds the JSON-LD, which needs the title/intro found by the remark step:
   // it asks for the meta through this callback, computed once from the state.
@@ -557,6 +564,7 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
     metaDescription: m.metaDescription,
     slug: m.slug,
     html: hast as HastRoot,
+    contentStems: st.contentStems,
   });
 
   if (input.platform === "wordpress") {
@@ -580,7 +588,7 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
 }
 
 function computeMeta(st: SeoState, input: ProduceSeoHtmlInput) {
-  const keyphrase = input.keyphrase?.trim() || inferKeyphrase(st.title, st.bodyText);
+  const keyphrase = input.keyphrase?.trim() || keyphraseFromStems(st.title, st.bodyParts.flatMap(st.contentStems));
   const metaTitle = buildMetaTitle(st.title);
   const metaDescription = buildMetaDescription(st.intro, st.bodyText, keyphrase);
   const slug = buildSlug(st.title, keyphrase);

@@ -23,9 +23,13 @@ export const SLUG_MAX = 75;
  * first three content words of the title.
  */
 export function inferKeyphrase(title: string, body: string): string {
+  return keyphraseFromStems(title, contentWords(body).map(stem)); // once, not per candidate
+}
+
+/** inferKeyphrase with the body given as the stems of its content words. */
+export function keyphraseFromStems(title: string, stems: readonly string[]): string {
   const seq = contentWords(title);
   if (seq.length === 0) return "";
-  const stems = contentWords(body).map(stem); // once, not per candidate
   let best: { phrase: string; n: number; count: number } | undefined;
   for (let n = Math.min(4, seq.length); n >= 1; n--) {
     for (let i = 0; i + n <= seq.length; i++) {

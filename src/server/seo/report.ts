@@ -30,6 +30,8 @@ export interface AnalyzeSeoInput {
   slug: string;
   /** The produced HTML's tree, for images and links; the markdown's own images/links are used without it. */
   html?: HastRoot;
+  /** The request's contentStemsOnce, when the caller has read some of the same texts. */
+  contentStems?: (text: string) => readonly string[];
 }
 
 const BE_VERBS = new Set([
@@ -523,7 +525,6 @@ function read(input: AnalyzeSeoInput): Reading {
   const draft = input.draft ?? draftFromMarkdown(input.markdown ?? input.text ?? "");
   const blocks = draft.blocks;
   const prose = blocks.filter((b) => b.kind === "paragraph" || b.kind === "list-item");
-  const allText = blocks.map((b) => b.text).join("\n\n");
   // One split: each block's sentences, and the count Flesch reads from the prose as one text.
   const split = blocksSentences(prose.map((b) => b.text));
   const sentences = split.perBlock.flat().map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
@@ -540,7 +541,7 @@ function read(input: AnalyzeSeoInput): Reading {
     headings: blocks.filter((b) => b.kind === "heading" && b.depth <= 3),
     wordsIn,
     totalWords: sumWords(blocks),
-    stems: stemsOf(allText),
+    stems: blocks.flatMap((b) => (input.contentStems ?? stemsOf)(b.text)),
     sentences,
     proseWords: sumWords(prose),
     flesch: flesch(split.joinedCount, words(proseText)),

@@ -29,7 +29,7 @@ export function words(text: string): string[] {
  * A pure function of a word, remembered: a post has a few thousand words, a tenth of them distinct.
  * The memory is dropped when it holds `max` words, so it stays bounded over any number of texts.
  */
-function memoByWord<T>(fn: (word: string) => T, max = 20_000): (word: string) => T {
+function remember<T>(fn: (word: string) => T, max = 20_000): (word: string) => T {
   const memo = new Map<string, T>();
   return (word) => {
     let v = memo.get(word);
@@ -43,7 +43,7 @@ function memoByWord<T>(fn: (word: string) => T, max = 20_000): (word: string) =>
 }
 
 /** Crude English stem: enough to match "bakery"/"bakeries", "post"/"posting"/"posted". */
-export const stem = memoByWord(stemOf);
+export const stem = remember(stemOf);
 
 function stemOf(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, "");
@@ -59,6 +59,23 @@ function stemOf(word: string): string {
 
 export function contentWords(text: string): string[] {
   return words(text.toLowerCase()).filter((w) => !STOP_WORDS.has(w));
+}
+
+/**
+ * `contentWords(text).map(stem)` for the texts of one request, each text read once (the keyphrase
+ * and the report read the same paragraphs). A word never spans white space, so the stems of texts
+ * joined by white space are theirs one after the other.
+ */
+export function contentStemsOnce(): (text: string) => readonly string[] {
+  const read = new Map<string, readonly string[]>();
+  return (text) => {
+    let stems = read.get(text);
+    if (!stems) {
+      stems = contentWords(text).map(stem);
+      read.set(text, stems);
+    }
+    return stems;
+  };
 }
 
 /** True when every content word of the keyphrase occurs (stemmed, any order) in the text. */
@@ -94,7 +111,7 @@ export function countKeyphraseIn(stems: readonly string[], keyphrase: string): n
 }
 
 /** Syllables in an English word (heuristic, the usual vowel-group count with silent-e fixes). */
-export const syllables = memoByWord(syllablesOf);
+export const syllables = remember(syllablesOf);
 
 function syllablesOf(word: string): number {
   let w = word.toLowerCase().replace(/[^a-z]/g, "");
