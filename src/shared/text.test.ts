@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { blockSentences, countMarkdownWords, countWords, splitSentences } from "./text";
+import { blockSentences, blocksSentences, countMarkdownWords, countWords, splitSentences } from "./text";
 
 const texts = (input: string) => splitSentences(input).map((s) => s.text);
 
@@ -83,6 +84,41 @@ describe("blockSentences keeps what the detector skips", () => {
       "See below.",
       "![A baker](https://a.example/b.jpg) 42.",
     ]);
+  });
+});
+
+describe("blocksSentences", () => {
+  it("gives each block's sentences and the count of the blocks joined, from one split", () => {
+    const cases = [
+      ["No stop here", "and more. Then.", "— ", "", "It ends e.g.", "lower case next?", "then this!", "42", "Done."],
+      ["Who? ", "Me.", "?", "! yes", "Dr.", "Smith came... and", "left."],
+      ["Fig.", "3 shows it.", "No.", "5 is it", "I.", "J.", "K. Rowling.)", "“Quote.”", "(so)"],
+    ];
+    for (const blocks of cases) {
+      expect(blocksSentences(blocks)).toEqual({
+        perBlock: blocks.map(blockSentences),
+        joinedCount: blockSentences(blocks.join("\n\n")).length,
+      });
+    }
+  });
+
+  it("agrees with blockSentences on generated blocks", () => {
+    const atom = fc.constantFrom(
+      ..."Hello world e.g. i.e. Dr. No. 5 3.5 J. U.S. . .. ... ! ? … ) \" ' ” * » ] the It so I. — - x ( “".split(" "),
+      "\n",
+    );
+    const block = fc
+      .array(fc.tuple(atom, fc.boolean()), { maxLength: 8 })
+      .map((xs) => xs.map(([a, space]) => (space ? `${a} ` : a)).join(""));
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 6 }), (blocks) => {
+        expect(blocksSentences(blocks)).toEqual({
+          perBlock: blocks.map((b) => blockSentences(b)),
+          joinedCount: blockSentences(blocks.join("\n\n")).length,
+        });
+      }),
+      { numRuns: 2000, seed: 17 },
+    );
   });
 });
 

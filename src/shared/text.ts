@@ -80,6 +80,8 @@ const BEFORE_NUMBER = new Set("no nos fig figs vol vols p pp ch sec art".split("
 
 const TERMINATORS = ".!?…";
 const CLOSERS = "\"'”’)]*_»";
+/** One of TERMINATORS, by code (the scan for them reads every character of the text). */
+const isTerminator = (c: number) => c === 46 || c === 33 || c === 63 || c === 0x2026;
 
 function isLetter(ch: string): boolean {
   return /\p{L}/u.test(ch);
@@ -113,7 +115,10 @@ function isPlainHeading(block: string): boolean {
   return !block.includes("\n") && !/[.!?…]/.test(block) && tokenizeWords(block).length <= HEADING_MAX_WORDS;
 }
 
-/** Splits one prose block [from, to) of `text` into sentence spans. */
+/**
+ * Splits one prose block [from, to) of `text` into sentence spans. With a `limit`, stops once `out`
+ * holds that many and returns where to go on (splitting from there gives the rest); else `to`.
+ */
 function splitBlock(
   text: string,
   from: number,
@@ -122,12 +127,12 @@ function splitBlock(
   listItem = false,
   /** Keep every piece with a letter or digit (text that is rewritten must not lose any). */
   keepAll = false,
-): void {
+  limit = Number.POSITIVE_INFINITY,
+): number {
   let sentenceStart = from;
   let i = from;
   while (i < to) {
-    const ch = text[i];
-    if (!TERMINATORS.includes(ch)) {
+    if (!isTerminator(text.charCodeAt(i))) {
       i++;
       continue;
     }
@@ -153,11 +158,16 @@ function splitBlock(
     if (!continues) {
       pushSentence(text, sentenceStart, end, out, listItem, keepAll);
       sentenceStart = next;
+      // text[end, next) is white space: going on from `next` is going on from `end`
+      if (out.length >= limit) return next;
     }
     i = end;
   }
   pushSentence(text, sentenceStart, to, out, listItem, keepAll);
+  return to;
 }
+
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 function pushSentence(
   text: string,
@@ -173,7 +183,7 @@ function pushSentence(
   const raw = text.slice(start, end);
   if (keepAll) {
     // Text to rewrite (blockSentences): only the piece itself matters.
-    if (/[\p{L}\p{N}]/u.test(raw)) out.push({ text: raw, start, end, plain: raw });
+    if (HAS_LETTER_OR_DIGIT.test(raw)) out.push({ text: raw, start, end, plain: raw });
     return;
   }
   const plain = stripInlineMarkdown(raw);
@@ -201,6 +211,59 @@ export function blockSentences(block: string): string[] {
   const out: SentenceSpan[] = [];
   splitBlock(text, 0, text.length, out, false, true);
   return out.map((s) => s.text);
+}
+
+/**
+ * The sentences of each block (what blockSentences gives for each) and how many blockSentences finds
+ * in the blocks joined by blank lines, from one split of the joined text. Inside a block the two
+ * splits agree: a boundary's test reads back only to white space and ahead only to the next
+ * non-space, and the blocks are joined by white space. So a block's sentences are the joined
+ * text's cut where the block ends (and where it starts), keeping the pieces with a letter or digit.
+ */
+export function blocksSentences(blocks: readonly string[]): { perBlock: string[][]; joinedCount: number } {
+  const texts = blocks.map((b) => b.replace(/\s+/g, " ").trim());
+  const perBlock = texts.map((): string[] => []);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const owner: number[] = [];
+  let joined = "";
+  texts.forEach((t, k) => {
+    if (!t) return;
+    if (joined) joined += " ";
+    starts.push(joined.length);
+    joined += t;
+    ends.push(joined.length);
+    owner.push(k);
+  });
+  const spans: SentenceSpan[] = [];
+  splitBlock(joined, 0, joined.length, spans, false, true);
+  let b = 0;
+  for (const span of spans) {
+    while (ends[b] <= span.start) b++;
+    for (let at = span.start; ; ) {
+      const end = Math.min(span.end, ends[b]);
+      const piece = at === span.start && end === span.end ? span.text : joined.slice(at, end);
+      if (HAS_LETTER_OR_DIGIT.test(piece)) perBlock[owner[b]].push(piece);
+      if (end === span.end) break;
+      b++;
+      at = starts[b];
+    }
+  }
+  return { perBlock, joinedCount: spans.length };
+}
+
+/**
+ * blockSentences one at a time, split only as far as they are read (a meta description reads the
+ * first few sentences of a whole post).
+ */
+export function* eachBlockSentence(block: string): Generator<string, void, undefined> {
+  const text = block.replace(/\s+/g, " ").trim();
+  const out: SentenceSpan[] = [];
+  for (let from = 0; from < text.length; ) {
+    out.length = 0;
+    from = splitBlock(text, from, text.length, out, false, true, 1);
+    for (const s of out) yield s.text;
+  }
 }
 
 /**

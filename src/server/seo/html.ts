@@ -1,5 +1,5 @@
 // Publish-ready SEO HTML: one unified pipeline
-//   remark-parse + remark-gfm → remarkSeoPrepare (drop raw HTML, title, heading levels, FAQ)
+//   remark-parse + remark-gfm (gfmTree) → remarkSeoPrepare (drop raw HTML, title, heading levels, FAQ)
 //   → remark-rehype (no allowDangerousHtml) → rehypeSeoStructure (ids, links, images, ToC)
 //   → rehype-sanitize (SEO_SANITIZE_SCHEMA) → rehypeWordPressBlocks | rehypeShopifyBody → rehype-stringify
 
@@ -11,26 +11,24 @@ import type { Heading, Root as MdRoot, RootContent as MdRootContent } from "mdas
 import { toString as mdToString } from "mdast-util-to-string";
 import rehypeSanitize, { type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { SeoPlatform, SeoResult } from "../../shared/seo";
 import { blockSentences, countWords } from "../../shared/text";
-import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
+import { assertMarkdownShape } from "./markdown-budget";
 import {
   buildJsonLd,
   buildMetaDescription,
   buildMetaTitle,
   buildSlug,
   type FaqEntry,
-  inferKeyphrase,
   jsonForScript,
   jsonLdScript,
+  keyphraseFromStems,
 } from "./meta";
 import { analyzeSeo } from "./report";
 import { reviseForSeo } from "./revise";
-import { cutAtWord, draftFromTree, dropHtml, type ParsedDraft } from "./text";
+import { contentStemsOnce, cutAtWord, draftFromTree, dropHtml, gfmTree, type ParsedDraft } from "./text";
 
 export const TOC_MIN_WORDS = 1200;
 
@@ -55,6 +53,10 @@ interface SeoState {
   titleArg?: string;
   title: string;
   intro: string;
+  /** This request's reading of texts into stems (the keyphrase and the report share it). */
+  contentStems: (text: string) => readonly string[];
+  /** The body's blocks as text; bodyText joins them by blank lines. */
+  bodyParts: string[];
   bodyText: string;
   bodyWords: number;
   /** The draft as the report reads it, from this run's tree (one parse a request). */
@@ -113,10 +115,8 @@ function remarkSeoPrepare() {
       .filter((n) => n.type === "paragraph")
       .map((n) => mdToString(n))
       .join(" ");
-    st.bodyText = children
-      .filter((n) => n.type !== "code" && n.type !== "table")
-      .map((n) => mdToString(n))
-      .join("\n\n");
+    st.bodyParts = children.filter((n) => n.type !== "code" && n.type !== "table").map((n) => mdToString(n));
+    st.bodyText = st.bodyParts.join("\n\n");
     st.bodyWords = countWords(st.bodyText);
     st.faq = extractFaq(children);
   };
@@ -512,15 +512,9 @@ function rehypeShopifyBody() {
 
 // -------------------------------------------------------------------------------------------------
 
+// The tree comes from gfmTree (remark-parse + remark-gfm within the markdown budgets).
 const base = () =>
-  unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkInlineBudget)
-    .use(remarkSeoPrepare)
-    .use(remarkRehype)
-    .use(rehypeSeoStructure)
-    .use(rehypeSanitize, SEO_SANITIZE_SCHEMA);
+  unified().use(remarkSeoPrepare).use(remarkRehype).use(rehypeSeoStructure).use(rehypeSanitize, SEO_SANITIZE_SCHEMA);
 
 const processors = {
   wordpress: base().use(rehypeWordPressBlocks).use(rehypeStringify).freeze(),
@@ -540,7 +534,12 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
     markdown = r.revisedText;
   }
   const imageUrls = input.imageUrls ?? [];
-  const state: Partial<SeoState> = { platform: input.platform, imageUrls, titleArg: input.title };
+  const state: Partial<SeoState> = {
+    platform: input.platform,
+    imageUrls,
+    titleArg: input.title,
+    contentStems: contentStemsOnce(),
+  };
 
   // The WordPress step embeds the JSON-LD, which needs the title/intro found by the remark step:
   // it asks for the meta through this callback, computed once from the state.
@@ -553,7 +552,7 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
   st.jsonLdJson = () => metaOf().jsonLd.map((o) => jsonForScript(o));
   const file = { value: markdown, data: { seo: state } as Record<string, unknown> };
   const processor = processors[input.platform];
-  const hast = processor.runSync(processor.parse(markdown), file);
+  const hast = processor.runSync(gfmTree(markdown), file);
   const optimizedHtml = String(processor.stringify(hast as HastRoot, file)).trim();
   const m = metaOf();
   if (!input.keyphrase) notes.push(`Keyphrase inferred from the title: "${m.keyphrase}".`);
@@ -565,6 +564,7 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
     metaDescription: m.metaDescription,
     slug: m.slug,
     html: hast as HastRoot,
+    contentStems: st.contentStems,
   });
 
   if (input.platform === "wordpress") {
@@ -588,7 +588,7 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
 }
 
 function computeMeta(st: SeoState, input: ProduceSeoHtmlInput) {
-  const keyphrase = input.keyphrase?.trim() || inferKeyphrase(st.title, st.bodyText);
+  const keyphrase = input.keyphrase?.trim() || keyphraseFromStems(st.title, st.bodyParts.flatMap(st.contentStems));
   const metaTitle = buildMetaTitle(st.title);
   const metaDescription = buildMetaDescription(st.intro, st.bodyText, keyphrase);
   const slug = buildSlug(st.title, keyphrase);

@@ -1,7 +1,13 @@
+import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { produceSeoHtml } from "./html";
 import {
+  AUTOLINK_START_BUDGET,
+  fitsInlineBudgets,
   INLINE_MARKER_BUDGET,
   MAX_DEFINITIONS,
   MAX_LINES,
@@ -9,6 +15,7 @@ import {
   MAX_TABLE_PIPES,
   MarkdownShapeError,
   markdownShapeProblem,
+  remarkInlineBudget,
   SETEXT_BUDGET,
   URL_START_BUDGET,
 } from "./markdown-budget";
@@ -149,5 +156,79 @@ describe("the pipeline on hostile markdown (fast-check)", () => {
       }),
       { numRuns: 60, seed: 16 },
     );
+  });
+});
+
+// Texts near each budget: a run of one piece repeated around the budget's size.
+const nearBudgets = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(
+        "x *a*",
+        "a ",
+        "a@b.co ",
+        "a\n",
+        "www.a ",
+        "http ",
+        "H",
+        "w/",
+        "x\n=\n",
+        "x\n---\n",
+        "`",
+        "[a](b) ",
+        "*",
+        "\t",
+        "\r\n",
+      ),
+      fc.integer({ min: 1, max: 260 }),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .chain((runs) =>
+    fc
+      .constantFrom("\n\n", "\n", " ", "\n> ", "\n- ", "\r\r", " | ")
+      .map((sep) => runs.map(([p, times]) => p.repeat(times)).join(sep)),
+  );
+
+describe("fitsInlineBudgets", () => {
+  const budgeted = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget);
+  const plain = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget, { constructs: false });
+
+  it("says a text fits only when the budget constructs would change nothing in its tree", () => {
+    let fits = 0;
+    let spends = 0;
+    fc.assert(
+      fc.property(fc.oneof(hostileMarkdown, nearBudgets), (markdown) => {
+        if (markdownShapeProblem(markdown)) return;
+        const tree = budgeted.parse(markdown);
+        if (!fitsInlineBudgets(markdown)) {
+          if (!isDeepStrictEqual(tree, plain.parse(markdown))) spends++;
+          return;
+        }
+        fits++;
+        expect(plain.parse(markdown)).toEqual(tree);
+      }),
+      { numRuns: 300, seed: 17 },
+    );
+    // the generators reach both sides
+    expect(fits).toBeGreaterThan(50);
+    expect(spends).toBeGreaterThan(10);
+  });
+
+  it("fits a paragraph at the marker budget and refuses one marker more", () => {
+    expect(fitsInlineBudgets("x *a*".repeat(INLINE_MARKER_BUDGET / 2))).toBe(true);
+    expect(fitsInlineBudgets(`${"x *a*".repeat(INLINE_MARKER_BUDGET / 2)}*`)).toBe(false);
+    expect(fitsInlineBudgets(`${"x *a*".repeat(INLINE_MARKER_BUDGET / 2)}\n\n*`)).toBe(true);
+    expect(fitsInlineBudgets("*".repeat(9))).toBe(false);
+  });
+
+  it("counts e-mail starts, URL starts and setext underlines up to their budgets", () => {
+    expect(fitsInlineBudgets("a ".repeat(AUTOLINK_START_BUDGET))).toBe(true);
+    expect(fitsInlineBudgets("a ".repeat(AUTOLINK_START_BUDGET + 1))).toBe(false);
+    expect(fitsInlineBudgets("www.a ".repeat(URL_START_BUDGET))).toBe(true);
+    expect(fitsInlineBudgets(`${"www.a ".repeat(URL_START_BUDGET)}HTTP`)).toBe(false);
+    expect(fitsInlineBudgets("x\n=\n\n".repeat(SETEXT_BUDGET))).toBe(true);
+    expect(fitsInlineBudgets("x\n=\n\n".repeat(SETEXT_BUDGET + 1))).toBe(false);
+    expect(fitsInlineBudgets("x\r---\r\r".repeat(SETEXT_BUDGET + 1))).toBe(false);
   });
 });

@@ -244,21 +244,60 @@ interface MdNode {
 
 function manyUrlStarts(value: string): boolean {
   if (value.length < 64) return false;
+  // Most text holds no more URL starts in all than one stretch may: then no stretch can hold more.
+  URL_STARTS.lastIndex = 0;
+  let starts = 0;
+  while (URL_STARTS.exec(value) && starts <= MAX_URL_STARTS_PER_STRETCH) starts++;
+  if (starts <= MAX_URL_STARTS_PER_STRETCH) return false;
   for (const stretch of value.split(/[\t\n\r ]+/))
     if ((stretch.match(URL_STARTS)?.length ?? 0) > MAX_URL_STARTS_PER_STRETCH) return true;
   return false;
 }
 
-function retype(tree: MdNode, from: string, to: string, when: (node: MdNode) => boolean) {
+/** Retypes the matching nodes; says whether there was any. */
+function retype(tree: MdNode, from: string, to: string, when: (node: MdNode) => boolean): boolean {
+  let any = false;
   const stack: MdNode[] = [tree];
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === from && when(node)) node.type = to;
+    if (node.type === from && when(node)) {
+      node.type = to;
+      any = true;
+    }
     for (const child of node.children ?? []) stack.push(child);
   }
+  return any;
+}
+
+export interface InlineBudgetOptions {
+  /**
+   * Add the budget constructs to the parser (default true). Without them the parser reads markdown
+   * as if no budget were spent, which is what the constructs do for a text that fitsInlineBudgets.
+   */
+  constructs?: boolean;
 }
 
 /** remark plugin: use after remark-gfm, so that the budgets are tried before every other construct. */
-export function remarkInlineBudget(this: Processor) {
+export function remarkInlineBudget(this: Processor, options: InlineBudgetOptions = {}) {
+  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+  // from-markdown runs the transforms in the order of its extensions: hide first, restore last.
+  data.fromMarkdownExtensions ??= [];
+  const transforms = data.fromMarkdownExtensions;
+  const hiding = new WeakSet<MdNode>();
+  transforms.unshift({
+    transforms: [
+      (tree: MdNode) => {
+        if (retype(tree, "text", HIDDEN_TEXT, (n) => manyUrlStarts(n.value ?? ""))) hiding.add(tree);
+      },
+    ],
+  });
+  transforms.push({
+    transforms: [
+      (tree: MdNode) => {
+        if (hiding.delete(tree)) retype(tree, HIDDEN_TEXT, "text", () => true);
+      },
+    ],
+  });
+  if (options.constructs === false) return;
   const markers = markerConstruct(INLINE_MARKER_BUDGET);
   const emails = emailStartConstruct(AUTOLINK_START_BUDGET);
   const urls = urlStartConstruct(URL_START_BUDGET);
@@ -271,16 +310,77 @@ export function remarkInlineBudget(this: Processor) {
   for (const code of MARKERS) add(code, markers);
   for (let code = 0; code < 128; code++) if (isAtext(code)) add(code, emails);
   for (const code of [72, 104, 87, 119]) add(code, urls);
-  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   data.micromarkExtensions ??= [];
   data.micromarkExtensions.push({ text, flow: { 45: [setext], 61: [setext] } });
-  // from-markdown runs the transforms in the order of its extensions: hide first, restore last.
-  data.fromMarkdownExtensions ??= [];
-  const transforms = data.fromMarkdownExtensions;
-  transforms.unshift({
-    transforms: [(tree: MdNode) => retype(tree, "text", HIDDEN_TEXT, (n) => manyUrlStarts(n.value ?? ""))],
-  });
-  transforms.push({ transforms: [(tree: MdNode) => retype(tree, HIDDEN_TEXT, "text", () => true)] });
+}
+
+const IS_MARKER = new Set(MARKERS);
+const WWW = [119, 119, 119, 46];
+const HTTP = [104, 116, 116, 112];
+
+/** "www." or "http" (any case) starts at `i`. */
+function urlStartAt(text: string, i: number): boolean {
+  const first = lower(text.charCodeAt(i));
+  const expected = first === 119 ? WWW : first === 104 ? HTTP : undefined;
+  if (!expected) return false;
+  for (let k = 1; k < 4; k++) if (lower(text.charCodeAt(i + k)) !== expected[k]) return false;
+  return true;
+}
+const isBlankChar = (c: number) => c === 32 || c === 9;
+
+/**
+ * True when no budget can be spent on this text, so the budget constructs would decline everywhere
+ * and the parser may go without them (trying the e-mail start budget at every word costs a fifth
+ * of a parse). One pass, with counts that are upper bounds of what the constructs count:
+ * - an inline run never crosses a blank line, so each stretch between blank lines is counted as
+ *   one run (markers, e-mail starts, "www." / "http" starts);
+ * - an e-mail start counts where the source's previous character is not atext nor "/" (at an
+ *   inline run's start the tokenizer's previous is a line ending or none; the source's there is a
+ *   line ending, white space or a container's marker, none of them atext);
+ * - a setext underline counts on every line ending in "-" or "=" (then spaces or tabs), and no
+ *   run of one marker may be longer than MAX_MARKER_RUN.
+ */
+export function fitsInlineBudgets(markdown: string): boolean {
+  let markers = 0;
+  let emailStarts = 0;
+  let urlStarts = 0;
+  let setextLines = 0;
+  let run = 0;
+  let runMarker = -1;
+  let previous = 10;
+  let lineBlank = true;
+  let lineLast = 10;
+  const n = markdown.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? markdown.charCodeAt(i) : 10;
+    if (c === 10 || c === 13) {
+      if (c === 13 && i + 1 < n && markdown.charCodeAt(i + 1) === 10) i++; // CRLF: one line ending
+      if ((lineLast === 45 || lineLast === 61) && ++setextLines > SETEXT_BUDGET) return false;
+      if (lineBlank) {
+        markers = 0;
+        emailStarts = 0;
+        urlStarts = 0;
+      }
+      lineBlank = true;
+      lineLast = 10;
+      previous = 10;
+      runMarker = -1;
+      continue;
+    }
+    if (!isBlankChar(c)) {
+      lineBlank = false;
+      lineLast = c;
+    }
+    if (IS_MARKER.has(c)) {
+      run = c === runMarker ? run + 1 : 1;
+      runMarker = c;
+      if (run > MAX_MARKER_RUN || ++markers > INLINE_MARKER_BUDGET) return false;
+    } else runMarker = -1;
+    if (emailStart(c, previous) && ++emailStarts > AUTOLINK_START_BUDGET) return false;
+    if (urlStartAt(markdown, i) && ++urlStarts > URL_START_BUDGET) return false;
+    previous = c;
+  }
+  return true;
 }
 
 const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))+/;

@@ -1,5 +1,5 @@
 // Meta fields: keyphrase inference, meta title, meta description, slug, JSON-LD (Article, FAQPage).
-import { blockSentences, capitalize } from "../../shared/text";
+import { blockSentences, capitalize, eachBlockSentence } from "../../shared/text";
 import {
   containsKeyphrase,
   contentWords,
@@ -23,9 +23,13 @@ export const SLUG_MAX = 75;
  * first three content words of the title.
  */
 export function inferKeyphrase(title: string, body: string): string {
+  return keyphraseFromStems(title, contentWords(body).map(stem)); // once, not per candidate
+}
+
+/** inferKeyphrase with the body given as the stems of its content words. */
+export function keyphraseFromStems(title: string, stems: readonly string[]): string {
   const seq = contentWords(title);
   if (seq.length === 0) return "";
-  const stems = contentWords(body).map(stem); // once, not per candidate
   let best: { phrase: string; n: number; count: number } | undefined;
   for (let n = Math.min(4, seq.length); n >= 1; n--) {
     for (let i = 0; i + n <= seq.length; i++) {
@@ -54,20 +58,33 @@ const FILLERS = [
  * the keyphrase (prefixed when the text lacks it).
  */
 export function buildMetaDescription(intro: string, body: string, keyphrase: string): string {
-  const pool = [...blockSentences(intro), ...blockSentences(body).filter((s) => !intro.includes(s))];
+  // The intro's sentences, then the body's that the intro lacks: split only as far as they are read.
+  const pool = blockSentences(intro);
+  const rest = eachBlockSentence(body);
+  const at = (i: number): string | undefined => {
+    while (pool.length <= i) {
+      const s = rest.next();
+      if (s.done) return undefined;
+      if (!intro.includes(s.value)) pool.push(s.value);
+    }
+    return pool[i];
+  };
   let desc = "";
   const kp = keyphrase.trim();
   let i = 0;
-  for (; i < pool.length; i++) {
-    const next = desc ? `${desc} ${pool[i]}` : pool[i];
+  for (let s = at(i); s !== undefined; s = at(++i)) {
+    const next = desc ? `${desc} ${s}` : s;
     if (next.length > META_DESCRIPTION_MAX) break;
     desc = next;
   }
-  if (kp && !containsKeyphrase(desc || pool[0] || "", kp)) desc = desc ? `${capitalize(kp)}: ${desc}` : capitalize(kp);
-  else if (!desc && pool[0]) desc = pool[0];
+  const first = at(0);
+  if (kp && !containsKeyphrase(desc || first || "", kp)) desc = desc ? `${capitalize(kp)}: ${desc}` : capitalize(kp);
+  else if (!desc && first) desc = first;
   let filler = 0;
   while (desc.length < META_DESCRIPTION_MIN) {
-    const next = i < pool.length ? pool[i++] : filler < FILLERS.length ? FILLERS[filler++] : undefined;
+    const s = at(i);
+    if (s !== undefined) i++;
+    const next = s ?? (filler < FILLERS.length ? FILLERS[filler++] : undefined);
     if (!next) break;
     desc = desc ? `${desc} ${next}` : next;
   }

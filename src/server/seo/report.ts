@@ -2,7 +2,7 @@
 // table of small checks over one reading of the draft (blocks, sentences and stems computed once).
 import type { Element, RootContent as HastContent, Root as HastRoot } from "hast";
 import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
-import { blockSentences, countWords } from "../../shared/text";
+import { blockSentences, blocksSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
 import {
   containsKeyphrase,
@@ -30,6 +30,8 @@ export interface AnalyzeSeoInput {
   slug: string;
   /** The produced HTML's tree, for images and links; the markdown's own images/links are used without it. */
   html?: HastRoot;
+  /** The request's contentStemsOnce, when the caller has read some of the same texts. */
+  contentStems?: (text: string) => readonly string[];
 }
 
 const BE_VERBS = new Set([
@@ -170,10 +172,23 @@ export function hasTransition(sentence: string): boolean {
   return transitionWords(words(sentence.toLowerCase()));
 }
 
+/** The multi-word transitions by their first word, each as its words. */
+const TRANSITION_MULTI_BY_FIRST = new Map<string, string[][]>();
+for (const t of TRANSITION_MULTI) {
+  const ws = t.split(" ");
+  const list = TRANSITION_MULTI_BY_FIRST.get(ws[0]) ?? [];
+  list.push(ws);
+  TRANSITION_MULTI_BY_FIRST.set(ws[0], list);
+}
+
 function transitionWords(ws: string[]): boolean {
   if (ws.some((w) => TRANSITION_SINGLE.has(w))) return true;
-  const joined = ` ${ws.join(" ")} `;
-  return TRANSITION_MULTI.some((t) => joined.includes(` ${t} `));
+  // A phrase is there when its words follow one another (words hold no spaces).
+  for (let i = 0; i < ws.length; i++) {
+    const phrases = TRANSITION_MULTI_BY_FIRST.get(ws[i]);
+    if (phrases?.some((p) => i + p.length <= ws.length && p.every((w, k) => ws[i + k] === w))) return true;
+  }
+  return false;
 }
 
 export function fleschReadingEase(text: string): number {
@@ -202,6 +217,8 @@ interface Reading {
   paragraphs: TextBlock[];
   /** H1–H3 of the body. */
   headings: TextBlock[];
+  /** Words of a block (countWords), counted once. */
+  wordsIn: (block: TextBlock) => number;
   totalWords: number;
   /** Stems of the whole text's content words, for keyphrase density. */
   stems: string[];
@@ -361,7 +378,7 @@ const CHECKS: CheckDef[] = [
       const sections: number[] = [0];
       for (const b of r.blocks) {
         if (b.kind === "heading") sections.push(0);
-        else sections[sections.length - 1] += countWords(b.text);
+        else sections[sections.length - 1] += r.wordsIn(b);
       }
       const longest = Math.max(...sections);
       const long = sections.filter((n) => n > 300).length;
@@ -378,7 +395,7 @@ const CHECKS: CheckDef[] = [
     label: "Paragraph length",
     weight: 2,
     run: (r) => {
-      const paraWords = r.paragraphs.map((p) => countWords(p.text));
+      const paraWords = r.paragraphs.map(r.wordsIn);
       const long = paraWords.filter((n) => n > 150).length;
       if (long === 0) return ["good", "No paragraph is longer than 150 words."];
       return [Math.max(...paraWords) > 200 ? "bad" : "ok", `${long} paragraph(s) over 150 words: split them.`];
@@ -508,22 +525,26 @@ function read(input: AnalyzeSeoInput): Reading {
   const draft = input.draft ?? draftFromMarkdown(input.markdown ?? input.text ?? "");
   const blocks = draft.blocks;
   const prose = blocks.filter((b) => b.kind === "paragraph" || b.kind === "list-item");
-  const allText = blocks.map((b) => b.text).join("\n\n");
-  const sentences = prose
-    .flatMap((b) => blockSentences(b.text))
-    .map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
+  // One split: each block's sentences, and the count Flesch reads from the prose as one text.
+  const split = blocksSentences(prose.map((b) => b.text));
+  const sentences = split.perBlock.flat().map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
   const proseText = prose.map((b) => b.text).join("\n\n");
+  // A word never spans the white space that joins blocks: the words of joined blocks are theirs.
+  const counts = new Map(blocks.map((b) => [b, countWords(b.text)]));
+  const wordsIn = (b: TextBlock) => counts.get(b) ?? 0;
+  const sumWords = (bs: TextBlock[]) => bs.reduce((n, b) => n + wordsIn(b), 0);
   return {
     input,
     kp: input.keyphrase.trim(),
     blocks,
     paragraphs: blocks.filter((b) => b.kind === "paragraph"),
     headings: blocks.filter((b) => b.kind === "heading" && b.depth <= 3),
-    totalWords: countWords(allText),
-    stems: stemsOf(allText),
+    wordsIn,
+    totalWords: sumWords(blocks),
+    stems: blocks.flatMap((b) => (input.contentStems ?? stemsOf)(b.text)),
     sentences,
-    proseWords: countWords(prose.map((b) => b.text).join(" ")),
-    flesch: fleschReadingEase(proseText),
+    proseWords: sumWords(prose),
+    flesch: flesch(split.joinedCount, words(proseText)),
     media: input.html ? hastMedia(input.html) : { alts: draft.images.map((i) => i.alt), links: draft.links },
   };
 }

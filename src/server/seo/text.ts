@@ -5,7 +5,7 @@ import { toString as mdToString } from "mdast-util-to-string";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { assertMarkdownShape, remarkInlineBudget } from "./markdown-budget";
+import { assertMarkdownShape, fitsInlineBudgets, remarkInlineBudget } from "./markdown-budget";
 
 export const STOP_WORDS = new Set(
   (
@@ -25,8 +25,27 @@ export function words(text: string): string[] {
   return text.match(WORD_RE) ?? [];
 }
 
+/**
+ * A pure function of a word, remembered: a post has a few thousand words, a tenth of them distinct.
+ * The memory is dropped when it holds `max` words, so it stays bounded over any number of texts.
+ */
+function remember<T>(fn: (word: string) => T, max = 20_000): (word: string) => T {
+  const memo = new Map<string, T>();
+  return (word) => {
+    let v = memo.get(word);
+    if (v === undefined) {
+      if (memo.size >= max) memo.clear();
+      v = fn(word);
+      memo.set(word, v);
+    }
+    return v;
+  };
+}
+
 /** Crude English stem: enough to match "bakery"/"bakeries", "post"/"posting"/"posted". */
-export function stem(word: string): string {
+export const stem = remember(stemOf);
+
+function stemOf(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, "");
   if (w.length <= 3) return w;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -40,6 +59,23 @@ export function stem(word: string): string {
 
 export function contentWords(text: string): string[] {
   return words(text.toLowerCase()).filter((w) => !STOP_WORDS.has(w));
+}
+
+/**
+ * `contentWords(text).map(stem)` for the texts of one request, each text read once (the keyphrase
+ * and the report read the same paragraphs). A word never spans white space, so the stems of texts
+ * joined by white space are theirs one after the other.
+ */
+export function contentStemsOnce(): (text: string) => readonly string[] {
+  const read = new Map<string, readonly string[]>();
+  return (text) => {
+    let stems = read.get(text);
+    if (!stems) {
+      stems = contentWords(text).map(stem);
+      read.set(text, stems);
+    }
+    return stems;
+  };
 }
 
 /** True when every content word of the keyphrase occurs (stemmed, any order) in the text. */
@@ -75,7 +111,9 @@ export function countKeyphraseIn(stems: readonly string[], keyphrase: string): n
 }
 
 /** Syllables in an English word (heuristic, the usual vowel-group count with silent-e fixes). */
-export function syllables(word: string): number {
+export const syllables = remember(syllablesOf);
+
+function syllablesOf(word: string): number {
   let w = word.toLowerCase().replace(/[^a-z]/g, "");
   if (!w) return 0;
   if (w.length <= 3) return 1;
@@ -131,11 +169,20 @@ export interface ParsedDraft {
   links: string[];
 }
 
-const mdProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget);
+const budgetedParser = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget).freeze();
+const plainParser = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget, { constructs: false }).freeze();
+
+/**
+ * The markdown's tree (raw HTML still in it), for a text whose shape was checked
+ * (assertMarkdownShape): parsed with the budget constructs only when it could spend a budget.
+ */
+export function gfmTree(markdown: string): Root {
+  return (fitsInlineBudgets(markdown) ? plainParser : budgetedParser).parse(markdown) as Root;
+}
 
 export function parseMarkdown(markdown: string): Root {
   assertMarkdownShape(markdown);
-  const tree = mdProcessor.parse(markdown) as Root;
+  const tree = gfmTree(markdown);
   dropHtml(tree);
   return tree;
 }
