@@ -26,13 +26,16 @@ describe("requestContext", () => {
     expect(given.headers.get("x-request-id")).toBe("abc-12345");
     const made = await app.request("/api/ok", { headers: { "x-request-id": "no spaces allowed!" } });
     const id = made.headers.get("x-request-id");
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
     await app.request("/page");
     const requests = lines.filter((l) => l.event === "http.request");
     expect(requests).toEqual([
       expect.objectContaining({ requestId: "abc-12345", method: "GET", path: "/api/ok", status: 200 }),
       expect.objectContaining({ requestId: id, path: "/api/ok", status: 200 }),
     ]);
+    const next = (await app.request("/api/ok")).headers.get("x-request-id");
+    expect(next).not.toBe(id);
+    expect(next?.split("-")[0]).toBe(id?.split("-")[0]); // one process, one prefix; the counter moves
   });
 
   it("names the request in the log line of an unhandled error", async () => {
