@@ -18,7 +18,7 @@ let requestCount = 0;
 export const newRequestId = () => `${PROCESS_PREFIX}-${(++requestCount).toString(36)}`;
 
 /**
- * The request's id (the caller's X-Request-Id when it is a sane one, else a new UUID), sent back in
+ * The request's id (the caller's X-Request-Id when it is a sane one, else newRequestId()), sent back in
  * X-Request-Id with the security headers for the path, and one log line per API request. No
  * per-request child logger: the app's logger is handed on as `log` and a line about a request names
  * its `requestId` itself; the request line is only built when info is logged. (One middleware for
