@@ -16,12 +16,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { MissingDataError, readTrainingTexts } from "../scripts/detector/dataset";
 import { createApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { apiUsage } from "../src/server/db/schema";
+import { creditTransactions } from "../src/server/db/schema";
 import { seedOnce } from "../src/server/db/seed";
 import { createDeps } from "../src/server/deps";
 import { detectBuiltin } from "../src/server/detection/builtin";
@@ -143,8 +143,8 @@ async function bench(kind: string) {
     const charges = async () => {
       const [row] = await database.db
         .select({ n: count() })
-        .from(apiUsage)
-        .where(eq(apiUsage.endpoint, DETECT_ENDPOINT));
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.type, "usage"), eq(creditTransactions.endpoint, DETECT_ENDPOINT)));
       return Number(row?.n ?? 0);
     };
     // The rate counted is of detections done and paid for: a 200 that says success:false (a busy

@@ -14,12 +14,11 @@ import Bowser from "bowser";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AccountSession } from "../../shared/account";
-import { balanceQuery } from "../credits/credits.service";
+import { balanceQuery, usageRows } from "../credits/credits.service";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,
   apiRequests,
-  apiUsage,
   bonusCreditRecipients,
   creditHolds,
   creditTransactions,
@@ -40,7 +39,7 @@ export const ACCOUNT_DELETE_MESSAGES = {
 } as const;
 
 /** The ledger's tables (each with a `user_id`): rows move to the placeholder on deletion, never deleted. */
-export const LEDGER_TABLES: PgTable[] = [userCredits, creditTransactions, creditHolds, apiUsage, bonusCreditRecipients];
+export const LEDGER_TABLES: PgTable[] = [userCredits, creditTransactions, creditHolds, bonusCreditRecipients];
 
 export interface ExportSection {
   /** The key in the exported JSON. */
@@ -113,12 +112,7 @@ export const ACCOUNT_EXPORT_SECTIONS: ExportSection[] = [
   {
     name: "usage",
     async collect(db, userId) {
-      const rows = await db
-        .select()
-        .from(apiUsage)
-        .where(eq(apiUsage.userId, userId))
-        .orderBy(asc(apiUsage.createdAt), asc(apiUsage.id));
-      return rows.map(({ userId: _, ...r }) => r);
+      return usageRows(db, userId, "asc");
     },
   },
   {

@@ -1,12 +1,13 @@
 // The one charge path on a real database: hold → work → settle and save together, or release.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { apiRequests, apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { apiRequests, creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError } from "../errors";
 import { createLogger } from "../logger";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerCheckedApp } from "../testing/route-suite";
 import type { TestApp } from "../testing/test-app";
+import { usageOfRequest } from "../testing/usage";
 import { Charges, PartialWork, RequestCancelled } from "./charge";
 
 /** A promise and the functions that settle it: the test decides when work finishes. */
@@ -46,7 +47,7 @@ describeEachDatabase("Charges", (kind) => {
     return userId;
   }
   const available = async (userId: string) => (await t.deps.ledger.balance(userId)).availableCredits;
-  const usageOf = (requestId: string) => t.db.select().from(apiUsage).where(eq(apiUsage.requestId, requestId));
+  const usageOf = (requestId: string) => usageOfRequest(t.db, requestId);
   const holdOf = (requestId: string) => t.db.select().from(creditHolds).where(eq(creditHolds.requestId, requestId));
   const base = (userId: string) => ({ userId, endpoint: "/api/test", aiProvider: "openai" });
 
@@ -344,6 +345,69 @@ describeEachDatabase("Charges", (kind) => {
       expect(await available(userId)).toBe(2);
     });
 
+    it("needs no balance read after its own spend left enough; a stale answer costs work, never credits", async () => {
+      const userId = await userWith(3);
+      const reads = vi.spyOn(t.deps.ledger, "balance");
+      onTestFinished(() => reads.mockRestore());
+      let runs = 0;
+      /** The balance reads one detection made. */
+      const readsOf = async (detection: () => Promise<unknown>) => {
+        const before = reads.mock.calls.length;
+        const outcome = await detection().catch((e: unknown) => e);
+        return { outcome, reads: reads.mock.calls.length - before };
+      };
+      const detect = () =>
+        charges.charge({
+          ...base(userId),
+          estimate: 1,
+          price: 1,
+          work: async () => {
+            runs++;
+            return { value: "a verdict" };
+          },
+        });
+      expect((await readsOf(detect)).reads).toBe(1); // nothing known yet: read
+      expect((await readsOf(detect)).reads).toBe(0); // the first spend left 2: no read
+      expect(await available(userId)).toBe(1);
+
+      // Another process spends the last credit (its ledger's statement): this one still believes 1 is left.
+      await t.db.execute(sql`
+        WITH charged AS (
+          UPDATE user_credits SET used_credits = used_credits + 1 WHERE user_id = ${userId}
+          RETURNING total_credits + bonus_credits - used_credits AS balance
+        )
+        INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, request_id)
+        SELECT ${userId}, 'usage', -1, balance, '/api/test', ${crypto.randomUUID()} FROM charged`);
+      const { outcome: stale, reads: staleReads } = await readsOf(detect);
+      expect(staleReads).toBe(0);
+      expect(runs).toBe(3); // the work ran on the stale answer …
+      expect((stale as AppError).status).toBe(402); // … and was refused by the spend itself
+      expect((stale as AppError).details).toEqual({ required: 1, available: 0 });
+      expect(await available(userId)).toBe(0);
+      const spent = await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
+      expect(spent.filter((r) => r.type === "usage")).toHaveLength(3); // two here, one elsewhere
+
+      // The refusal is remembered as nothing: the next one reads and refuses before any work.
+      const { outcome: early, reads: earlyReads } = await readsOf(detect);
+      expect((early as AppError).status).toBe(402);
+      expect(runs).toBe(3);
+      expect(earlyReads).toBe(1);
+    });
+
+    it("forgets what a spend left once a hold, settlement or reversal of the same user moves the balance", async () => {
+      const userId = await userWith(4);
+      const ledger = t.deps.ledger;
+      const spend = () =>
+        ledger.spend({ userId, requestId: crypto.randomUUID(), endpoint: "/api/test", aiProvider: null, credits: 1 });
+      await spend(); // leaves 3
+      expect(await ledger.covers(userId, 3)).toEqual({ covered: true, available: 3 });
+      await ledger.hold({ userId, amount: 2, requestId: crypto.randomUUID() });
+      expect(await ledger.covers(userId, 3)).toEqual({ covered: false, available: 1 });
+      await spend(); // leaves 0
+      await ledger.reverse({ userId, amount: 0, type: "refund" });
+      expect(await ledger.covers(userId, 1)).toEqual({ covered: false, available: 0 });
+    });
+
     it("refuses with the same 402 and keeps nothing when the balance went elsewhere during the work", async () => {
       const userId = await userWith(1);
       let saved = false;
@@ -461,8 +525,10 @@ describeEachDatabase("Charges", (kind) => {
         work: async () => ({ value: "sample" }),
       });
       expect(charged.creditsUsed).toBe(0);
-      expect(await usageOf(charged.requestId)).toHaveLength(1);
-      expect(await transactionsOf(userId)).toHaveLength(0);
+      expect(await usageOf(charged.requestId)).toMatchObject([{ creditsUsed: 0, endpoint: "/api/test" }]);
+      // The usage row is the ledger's only row, of amount 0; the Transactions tab leaves it out.
+      expect(await transactionsOf(userId)).toMatchObject([{ type: "usage", amount: 0, balanceAfter: 0 }]);
+      expect(await t.deps.ledger.transactions(userId, 20)).toEqual([]);
     });
 
     it("a request id spent twice is charged once", async () => {

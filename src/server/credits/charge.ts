@@ -72,7 +72,7 @@ export class RequestCancelled extends Error {
 
 export interface ChargeInput {
   userId: string;
-  /** api_usage.endpoint: the path the client called. */
+  /** The usage row's endpoint: the path the client called. */
   endpoint: string;
   /** Who did the work, recorded on the usage row ('offline' for the offline writer, a detector's name). */
   aiProvider: string | null;
@@ -129,7 +129,7 @@ export class Charges {
   constructor(
     private readonly ledger: Pick<
       Ledger,
-      "hold" | "settle" | "release" | "topUp" | "renew" | "holdTtlSeconds" | "spend" | "balance"
+      "hold" | "settle" | "release" | "topUp" | "renew" | "holdTtlSeconds" | "spend" | "covers"
     >,
     private readonly logger: Logger,
     opts: ChargesOptions = {},
@@ -152,7 +152,8 @@ export class Charges {
 
   /**
    * A fixed-price charge: one commit per spend. A cheap balance check first (a broke caller gets
-   * the 402 without any work done), then the work, then `Ledger.spend`: the charge, the usage row,
+   * the 402 without any work done; `Ledger.covers`, which needs no read after this process's own
+   * recent spend for the user left enough), then the work, then `Ledger.spend`: the charge, the usage row,
    * the ledger row and what `save` writes, in one statement (one transaction with `save`) that takes
    * the price only if the balance still covers it — else the same 402 and nothing kept. Work that
    * fails or is not billable charges nothing (nothing was reserved, so nothing is released); a
@@ -166,8 +167,8 @@ export class Charges {
     const requestId = randomUUID();
     const save = input.save;
     if (price > 0) {
-      const { availableCredits } = await this.ledger.balance(input.userId);
-      if (availableCredits < price) throw insufficientCredits(price, availableCredits);
+      const { covered, available } = await this.ledger.covers(input.userId, price);
+      if (!covered) throw insufficientCredits(price, available);
     }
     const log = this.logger.child({ requestId, endpoint: input.endpoint });
     const meter = new LiveMeter(this.ledger, requestId, input, log);

@@ -1,19 +1,21 @@
 // The ledger: the only code that changes a balance (DESIGN.md "Money and credits: the invariants",
 // docs/credits.md). Every balance change is one database transaction that updates user_credits and
 // appends one credit_transactions row; holds are reservations (credit_holds + held_credits) and
-// append nothing. So, for every user, always:
+// append nothing. Settled AI work is a 'usage' row that also carries the usage (endpoint, provider,
+// tokens, request id, shortfall), written even when it charged nothing (amount 0). So, for every
+// user, always:
 //   SUM(credit_transactions.amount) = total + bonus − used = available + held.
 //
-// Lock order: an existing hold's row, then the account's user_credits row, then new api_usage /
-// credit_transactions rows. A new hold is inserted after its account is locked; it can only meet a
+// Lock order: an existing hold's row, then the account's user_credits row, then the new
+// credit_transactions row. A new hold is inserted after its account is locked; it can only meet a
 // lock held by another writer if the same request id is held and settled at once (a caller bug,
 // which PostgreSQL's deadlock detector then refuses).
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Transaction, UsageRecord } from "../../shared/billing";
 import { creditsForTokens } from "../../shared/credits-math";
 import { usageDescription } from "../../shared/endpoint-labels";
 import { type Db, type DbOrTx, type PreparedSelect, preparedSelect, type Tx } from "../db/client";
-import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
+import { creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError, insufficientCredits } from "../errors";
 
 export interface Balance {
@@ -73,7 +75,7 @@ export type WithinSettle<S> = (tx: Tx, charged: { creditsUsed: number }) => Prom
 
 export interface SpendInput {
   userId: string;
-  /** The work's id: api_usage.request_id, so one spend per id. */
+  /** The work's id: credit_transactions.request_id, so one spend per id. */
   requestId: string;
   endpoint: string;
   aiProvider: string | null;
@@ -157,6 +159,10 @@ const NOW = sql`clock_timestamp()`;
 
 const UNIQUE_VIOLATION = "23505";
 
+/** How long, and for how many users, `Ledger.covers` trusts what a spend left (see there). */
+const SPEND_MEMORY_MS = 5000;
+const SPEND_MEMORY_ENTRIES = 10_000;
+
 /** The SQLSTATE of a database error, through Drizzle's wrapping (DrizzleQueryError.cause). */
 export function pgErrorCode(err: unknown): string | undefined {
   for (
@@ -196,8 +202,8 @@ const BALANCE_STATEMENT =
 
 /**
  * Ledger.spend's statement: charge a fixed price only if the available balance covers it, and from
- * the row it updated record the usage and append the ledger row. Sent by name, so PostgreSQL parses
- * and plans it once per connection (a third of the statement's cost when planned every time).
+ * the row it updated append the usage's ledger row. Sent by name, so PostgreSQL parses and plans it
+ * once per connection (a third of the statement's cost when planned every time).
  */
 const SPEND_SQL = `
   WITH charged AS (
@@ -205,14 +211,9 @@ const SPEND_SQL = `
     SET used_credits = used_credits + $2::int, updated_at = now()
     WHERE user_id = $1::text AND (${BALANCE_SQL} - user_credits.held_credits) >= $2::int
     RETURNING (${BALANCE_SQL} - user_credits.held_credits)::int AS available, (${BALANCE_SQL})::int AS balance
-  ), recorded AS (
-    INSERT INTO api_usage (user_id, endpoint, credits_used, request_tokens, response_tokens, ai_provider, request_id, shortfall, created_at)
-    SELECT $1::text, $3::text, $2::int, 0, 0, $4::text, $5::text, 0, clock_timestamp() FROM charged
-    RETURNING id
   ), appended AS (
-    INSERT INTO credit_transactions (user_id, type, amount, balance_after, metadata, created_at)
-    SELECT $1::text, 'usage', 0 - $2::int, charged.balance, $6::jsonb, clock_timestamp() FROM charged
-    WHERE $2::int > 0
+    INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id, created_at)
+    SELECT $1::text, 'usage', 0 - $2::int, charged.balance, $3::text, $4::text, $5::text, clock_timestamp() FROM charged
     RETURNING id
   )
   SELECT available FROM charged`;
@@ -221,9 +222,7 @@ const spendStatement = (on: DbOrTx) =>
   on._.session.prepareQuery(
     {
       sql: SPEND_SQL,
-      params: ["userId", "price", "endpoint", "aiProvider", "requestId", "metadata"].map((name) =>
-        sql.placeholder(name),
-      ),
+      params: ["userId", "price", "endpoint", "aiProvider", "requestId"].map((name) => sql.placeholder(name)),
     },
     undefined,
     "ledger_spend",
@@ -242,6 +241,28 @@ export class Ledger {
 
   private balanceStatement?: PreparedSelect;
   private spendStatement?: ReturnType<typeof spendStatement>;
+  /** What this process's last spend for a user left available, and until when `covers` may trust it. */
+  private readonly leftBySpend = new Map<string, { available: number; until: number }>();
+
+  /**
+   * Whether the user's available balance covers `price`: Charges' check before fixed-price work, so
+   * a broke caller is refused before any work is done. Advisory only — the spend re-checks in its
+   * own statement, so a stale answer can cost wasted work, never credits. Answers from what this
+   * process's last spend for the user left (younger than SPEND_MEMORY_MS, and no hold, settlement or
+   * reversal of theirs here since) when that covers the price: the next detection of a user with
+   * credits needs no read. Otherwise reads the balance (a purchase is seen at once).
+   */
+  async covers(userId: string, price: number): Promise<{ covered: boolean; available: number }> {
+    const left = this.leftBySpend.get(userId);
+    if (left && left.available >= price && left.until > Date.now()) return { covered: true, available: left.available };
+    const { availableCredits } = await this.balance(userId);
+    return { covered: availableCredits >= price, available: availableCredits };
+  }
+
+  private rememberSpend(userId: string, available: number): void {
+    if (this.leftBySpend.size >= SPEND_MEMORY_ENTRIES) this.leftBySpend.clear();
+    this.leftBySpend.set(userId, { available, until: Date.now() + SPEND_MEMORY_MS });
+  }
 
   /** Runs `work` in the caller's transaction when given one, else in a new one. */
   private within<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -279,6 +300,7 @@ export class Ledger {
    */
   async hold({ userId, amount, requestId, ttlSeconds }: HoldInput): Promise<void> {
     assertCredits("amount", amount, 0);
+    this.leftBySpend.delete(userId);
     const ttl = ttlSeconds ?? this.holdTtlSeconds;
     assertCredits("ttlSeconds", ttl, 1);
     let held: Array<{ id: number }>;
@@ -290,7 +312,7 @@ export class Ledger {
             SET held_credits = held_credits + ${amount}, updated_at = now()
             WHERE user_id = ${userId}
               AND ${AVAILABLE} >= ${amount}
-              AND NOT EXISTS (SELECT 1 FROM api_usage WHERE request_id = ${requestId})
+              AND NOT EXISTS (SELECT 1 FROM credit_transactions WHERE request_id = ${requestId})
             RETURNING user_id
           )
           INSERT INTO credit_holds (user_id, request_id, amount, expires_at)
@@ -304,9 +326,9 @@ export class Ledger {
     }
     if (held.length > 0) return;
     const settled = await this.db
-      .select({ id: apiUsage.id })
-      .from(apiUsage)
-      .where(eq(apiUsage.requestId, requestId))
+      .select({ id: creditTransactions.id })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.requestId, requestId))
       .limit(1);
     if (settled.length > 0) throw new AppError("CONFLICT", "This request was already settled.");
     const { availableCredits } = await this.balance(userId);
@@ -316,7 +338,7 @@ export class Ledger {
   /**
    * Charges finished AI work: releases its hold and charges the real price, taking any excess over
    * the hold from the available balance but never below zero (the rest is recorded as shortfall).
-   * Settling a request id twice charges once: api_usage.request_id is unique, so a second
+   * Settling a request id twice charges once: credit_transactions.request_id is unique, so a second
    * settlement fails inside its transaction (undoing all of it) and returns the first result.
    */
   async settle<S = undefined>(input: SettleInput, within?: WithinSettle<S>): Promise<SettleResult<S>> {
@@ -325,7 +347,7 @@ export class Ledger {
     assertCredits("responseTokens", responseTokens, 0);
     const price = input.credits ?? creditsForTokens(requestTokens + responseTokens);
     assertCredits("credits", price, 0);
-    const tokens = requestTokens + responseTokens;
+    this.leftBySpend.delete(userId);
 
     try {
       return await this.db.transaction(async (tx) => {
@@ -348,32 +370,20 @@ export class Ledger {
         const hold = Number(account.hold);
         const creditsUsed = Math.min(price, hold + Number(account.available));
         const shortfall = price - creditsUsed;
-        const metadata = {
-          requestId,
-          endpoint,
-          aiProvider,
-          tokens,
-          requestTokens,
-          responseTokens,
-          shortfall,
-          description: usageDescription(endpoint, tokens),
-        };
-        // Record the usage (unique request id), move the balance, append the ledger row: one statement.
+        // Move the balance and append the usage's ledger row (unique request id): one statement.
         const [after] = rowsOf<{ available: number; balance: number }>(
           await tx.execute(sql`
-            WITH recorded AS (
-              INSERT INTO api_usage (user_id, endpoint, credits_used, request_tokens, response_tokens, ai_provider, request_id, shortfall, created_at)
-              VALUES (${userId}, ${endpoint}, ${creditsUsed}, ${requestTokens}, ${responseTokens}, ${aiProvider}, ${requestId}, ${shortfall}, clock_timestamp())
-              RETURNING id
-            ), charged AS (
+            WITH charged AS (
               UPDATE user_credits
               SET held_credits = held_credits - ${hold}, used_credits = used_credits + ${creditsUsed}, updated_at = now()
               WHERE user_id = ${userId}
               RETURNING ${AVAILABLE}::int AS available, ${LEDGER_BALANCE}::int AS balance
             ), appended AS (
-              INSERT INTO credit_transactions (user_id, type, amount, balance_after, metadata, created_at)
-              SELECT ${userId}::text, 'usage', ${-creditsUsed}::int, charged.balance, ${JSON.stringify(metadata)}::jsonb, clock_timestamp()
-              FROM charged, recorded WHERE ${creditsUsed}::int > 0
+              INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id,
+                request_tokens, response_tokens, shortfall, created_at)
+              SELECT ${userId}::text, 'usage', ${-creditsUsed}::int, charged.balance, ${endpoint}::text, ${aiProvider}::text,
+                ${requestId}::text, ${requestTokens}::int, ${responseTokens}::int, ${shortfall}::int, clock_timestamp()
+              FROM charged
               RETURNING id
             )
             SELECT available, balance FROM charged`),
@@ -385,13 +395,10 @@ export class Ledger {
     } catch (err) {
       if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
       // Already settled (a retry, or a concurrent settle that won): nothing of this one was kept.
-      const [first] = await this.db
-        .select({ creditsUsed: apiUsage.creditsUsed, shortfall: apiUsage.shortfall })
-        .from(apiUsage)
-        .where(eq(apiUsage.requestId, requestId));
+      const first = await this.settledAs(requestId);
       if (!first) throw err;
       const { availableCredits } = await this.balance(userId);
-      return { creditsUsed: first.creditsUsed, shortfall: first.shortfall, availableAfter: availableCredits };
+      return { ...first, availableAfter: availableCredits };
     }
   }
 
@@ -403,22 +410,12 @@ export class Ledger {
    * condition, so nothing is ever overspent; the loser gets a 402 with `required`/`available` and
    * nothing is written. Without `within` the statement is its own transaction (one round trip, one
    * commit); with it, `within` saves the work's result after the charge, in the same transaction.
-   * A request id spent twice charges once (api_usage.request_id is unique): the second returns the first.
+   * A request id spent twice charges once (credit_transactions.request_id is unique): the second returns the first.
    */
   async spend<S = undefined>(input: SpendInput, within?: WithinSettle<S>): Promise<SettleResult<S>> {
     const { userId, requestId, endpoint, aiProvider, credits: price } = input;
     assertCredits("credits", price, 0);
-    const metadata = JSON.stringify({
-      requestId,
-      endpoint,
-      aiProvider,
-      tokens: 0,
-      requestTokens: 0,
-      responseTokens: 0,
-      shortfall: 0,
-      description: usageDescription(endpoint, 0),
-    });
-    const values = { userId, price, endpoint, aiProvider, requestId, metadata };
+    const values = { userId, price, endpoint, aiProvider, requestId };
     const charge = async (tx?: Tx) => {
       this.spendStatement ??= spendStatement(this.db);
       const statement = tx ? spendStatement(tx) : this.spendStatement;
@@ -436,9 +433,13 @@ export class Ledger {
         return { creditsUsed: price, shortfall: 0, availableAfter: Number(row.available), saved };
       });
     };
+    this.leftBySpend.delete(userId);
     try {
       let spent = await once();
-      if (spent) return spent;
+      if (spent) {
+        this.rememberSpend(userId, spent.availableAfter);
+        return spent;
+      }
       // Not charged: the balance can't cover it, or there is no account yet (free work opens one).
       const balance = (await this.db
         .select({ available: sql<number>`${AVAILABLE}`.mapWith(Number) })
@@ -453,13 +454,10 @@ export class Ledger {
     } catch (err) {
       if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
       // Already spent under this id (a retry): nothing of this one was kept.
-      const [first] = await this.db
-        .select({ creditsUsed: apiUsage.creditsUsed, shortfall: apiUsage.shortfall })
-        .from(apiUsage)
-        .where(eq(apiUsage.requestId, requestId));
+      const first = await this.settledAs(requestId);
       if (!first) throw err;
       const { availableCredits } = await this.balance(userId);
-      return { creditsUsed: first.creditsUsed, shortfall: first.shortfall, availableAfter: availableCredits };
+      return { ...first, availableAfter: availableCredits };
     }
   }
 
@@ -637,6 +635,7 @@ export class Ledger {
   async reverse(input: ReverseInput): Promise<ReverseResult> {
     const { userId, amount, type, metadata = {} } = input;
     assertCredits("amount", amount, 0);
+    this.leftBySpend.delete(userId);
     return this.within(input.tx, async (tx) => {
       await this.ensureAccount(userId, tx);
       const [account] = await tx
@@ -685,12 +684,21 @@ export class Ledger {
     });
   }
 
-  /** The user's ledger rows, newest first. */
+  /** What a settled request id was charged (its usage row), or undefined when it was never settled. */
+  private async settledAs(requestId: string): Promise<{ creditsUsed: number; shortfall: number } | undefined> {
+    const [row] = await this.db
+      .select({ amount: creditTransactions.amount, shortfall: creditTransactions.shortfall })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.requestId, requestId));
+    return row && { creditsUsed: 0 - row.amount, shortfall: row.shortfall };
+  }
+
+  /** The user's ledger rows that moved the balance, newest first (free work's usage rows moved nothing). */
   async transactions(userId: string, limit: number): Promise<TransactionEntry[]> {
     const rows = await this.db
       .select()
       .from(creditTransactions)
-      .where(eq(creditTransactions.userId, userId))
+      .where(and(eq(creditTransactions.userId, userId), MOVED_BALANCE))
       .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
       .limit(clampLimit(limit));
     return rows.map((r) => ({
@@ -698,7 +706,7 @@ export class Ledger {
       type: r.type,
       amount: r.amount,
       balanceAfter: r.balanceAfter,
-      description: describeTransaction(r.type, r.metadata ?? {}),
+      description: describeTransaction(r.type, usageMetadata(r)),
       stripeSessionId: r.stripeSessionId,
       createdAt: iso(r.createdAt),
     }));
@@ -706,24 +714,45 @@ export class Ledger {
 
   /** The user's settled AI work, newest first. */
   async usage(userId: string, limit: number): Promise<UsageEntry[]> {
-    const rows = await this.db
-      .select()
-      .from(apiUsage)
-      .where(eq(apiUsage.userId, userId))
-      .orderBy(desc(apiUsage.createdAt), desc(apiUsage.id))
-      .limit(clampLimit(limit));
-    return rows.map((r) => ({
-      id: r.id,
-      endpoint: r.endpoint,
-      aiProvider: r.aiProvider,
-      creditsUsed: r.creditsUsed,
-      requestTokens: r.requestTokens,
-      responseTokens: r.responseTokens,
-      shortfall: r.shortfall,
-      requestId: r.requestId,
-      createdAt: iso(r.createdAt),
-    }));
+    const rows = await usageRows(this.db, userId, "desc").limit(clampLimit(limit));
+    return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
   }
+}
+
+/** Usage rows that charged nothing (free work) are kept for the Usage tab but moved no balance. */
+const MOVED_BALANCE = sql`NOT (${creditTransactions.type} = 'usage' AND ${creditTransactions.amount} = 0)`;
+
+/** A usage row (settled AI work) read as the Usage tab, the data export and the tests see it. */
+export const USAGE_COLUMNS = {
+  id: creditTransactions.id,
+  endpoint: sql<string>`coalesce(${creditTransactions.endpoint}, '')`,
+  aiProvider: creditTransactions.aiProvider,
+  creditsUsed: sql<number>`(0 - ${creditTransactions.amount})`.mapWith(Number),
+  requestTokens: creditTransactions.requestTokens,
+  responseTokens: creditTransactions.responseTokens,
+  shortfall: creditTransactions.shortfall,
+  requestId: sql<string>`coalesce(${creditTransactions.requestId}, '')`,
+  createdAt: creditTransactions.createdAt,
+};
+
+/** The ledger rows that are usage rows. */
+export const IS_USAGE = and(eq(creditTransactions.type, "usage"), isNotNull(creditTransactions.requestId));
+
+/** A user's usage rows, oldest or newest first. */
+export function usageRows(db: DbOrTx, userId: string, order: "asc" | "desc") {
+  const by = order === "asc" ? asc : desc;
+  return db
+    .select(USAGE_COLUMNS)
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.userId, userId), IS_USAGE))
+    .orderBy(by(creditTransactions.createdAt), by(creditTransactions.id));
+}
+
+/** A usage row's own columns read as the metadata older rows carried (describeTransaction reads either). */
+function usageMetadata(r: typeof creditTransactions.$inferSelect): Record<string, unknown> {
+  const metadata = r.metadata ?? {};
+  if (r.type !== "usage" || r.endpoint === null) return metadata;
+  return { ...metadata, endpoint: r.endpoint, tokens: r.requestTokens + r.responseTokens };
 }
 
 const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), 100) : 20);

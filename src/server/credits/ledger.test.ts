@@ -2,11 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiUsage, creditHolds, creditTransactions, userCredits } from "../db/schema";
+import { creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError } from "../errors";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerCheckedApp } from "../testing/route-suite";
 import type { TestApp } from "../testing/test-app";
+import { usageOfRequest } from "../testing/usage";
 import { describeTransaction, Ledger } from "./credits.service";
 
 describeEachDatabase("Ledger", (kind) => {
@@ -166,7 +167,7 @@ describeEachDatabase("Ledger", (kind) => {
     });
     expect(result).toEqual({ creditsUsed: 5, shortfall: 5, availableAfter: 0 });
     expect(await ledger.balance(userId)).toMatchObject({ availableCredits: 0, heldCredits: 0, usedCredits: 5 });
-    const [row] = await t.db.select().from(apiUsage).where(eq(apiUsage.requestId, requestId));
+    const [row] = await usageOfRequest(t.db, requestId);
     expect(row).toMatchObject({ creditsUsed: 5, shortfall: 5 });
     const [tx] = await t.db
       .select()
@@ -174,7 +175,7 @@ describeEachDatabase("Ledger", (kind) => {
       .where(eq(creditTransactions.userId, userId))
       .orderBy(sql`id desc`)
       .limit(1);
-    expect(tx?.metadata).toMatchObject({ requestId, shortfall: 5, tokens: 8000 });
+    expect(tx).toMatchObject({ requestId, amount: -5, shortfall: 5, requestTokens: 3000, responseTokens: 5000 });
   });
 
   it("charges a fixed price (detection: 1 credit) when given", async () => {
@@ -221,7 +222,7 @@ describeEachDatabase("Ledger", (kind) => {
     });
     const again = await ledger.settle(input);
     expect(again.creditsUsed).toBe(charged);
-    expect(await t.db.select().from(apiUsage).where(eq(apiUsage.requestId, requestId))).toHaveLength(1);
+    expect(await usageOfRequest(t.db, requestId)).toHaveLength(1);
   });
 
   it("appends nothing when the work cost nothing", async () => {

@@ -1,5 +1,5 @@
 // POST /api/detect-ai through the real app on a real database: 1 credit per successful check, recorded
-// in api_usage; nothing charged for a refusal (too short, not English), a failing third-party detector
+// in its usage row; nothing charged for a refusal (too short, not English), a failing third-party detector
 // (a loopback GPTZero fake answering 500) or a 402; 413 above the limit; requestId attaches the result
 // to the caller's own request only.
 import { randomUUID } from "node:crypto";
@@ -49,7 +49,7 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
   const balance = (u: SignedUpUser) => t.deps.ledger.balance(u.userId);
   const usage = (u: SignedUpUser) => t.deps.ledger.usage(u.userId, 100);
 
-  it("answers the spec's result with per-sentence scores and charges 1 credit once, recorded in api_usage", async () => {
+  it("answers the spec's result with per-sentence scores and charges 1 credit once, recorded as usage", async () => {
     const before = await balance(ada);
     const usageBefore = (await usage(ada)).length;
     const { status, json } = await post(t, { text: DRAFT }, ada);

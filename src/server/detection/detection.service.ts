@@ -21,7 +21,7 @@ import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { Detector } from "./index";
 
-/** api_usage.endpoint of a detection (the path the client called, like the other features). */
+/** The usage row's endpoint for a detection (the path the client called, like the other features). */
 export const DETECT_ENDPOINT = "/api/detect-ai";
 
 export const TOO_LONG_MESSAGE = `Text is too long for AI detection: at most ${DETECTION_MAX_CHARS.toLocaleString("en-US")} characters.`;

@@ -15,11 +15,12 @@ import {
   messageText,
   type ReviseTextResponse,
 } from "../../shared/writing";
-import { apiRequests, apiUsage, creditHolds, documents, documentVersions, users } from "../db/schema";
+import { apiRequests, creditHolds, creditTransactions, documents, documentVersions, users } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
 import { appWithAdaAndBob } from "../testing/route-suite";
 import type { SignedUpUser, TestApp } from "../testing/test-app";
+import { usageOfRequest, usageWhere } from "../testing/usage";
 import { readSse } from "../writing/testing/sse";
 import { decodeCursor, encodeCursor } from "./documents.service";
 
@@ -192,7 +193,7 @@ describeEachDatabase("documents", (kind) => {
     expect(doc.versions[5]?.content).toBe(seoRevise.json.revisedText);
     expect(doc.versions[6]?.content).toBe(optimize.json.optimizedHtml);
     // Each version records what it cost, and the costs are the usage rows' own.
-    const usage = await t.db.select().from(apiUsage).where(eq(apiUsage.userId, ada.userId));
+    const usage = await usageWhere(t.db, eq(creditTransactions.userId, ada.userId));
     for (const v of doc.versions)
       expect(usage.find((u) => u.requestId === v.requestId)?.creditsUsed).toBe(v.creditsUsed);
 
@@ -437,7 +438,7 @@ describeEachDatabase("documents", (kind) => {
     expect(await t.db.select().from(documentVersions).where(eq(documentVersions.documentId, ex.documentId))).toEqual(
       [],
     );
-    expect(await t.db.select().from(apiUsage).where(eq(apiUsage.requestId, ex.requestId))).toHaveLength(1);
+    expect(await usageOfRequest(t.db, ex.requestId)).toHaveLength(1);
     const history = await call<HistoryItem[]>("GET", "/api/history", ada);
     expect(history.json.find((h) => h.requestId === ex.requestId)?.documentId).toBeNull();
   });
@@ -458,7 +459,7 @@ describeEachDatabase("documents", (kind) => {
     expect(res.json.error).toBe("Something went wrong on our side. Please try again.");
     expect(requestId).not.toBe("");
     expect(await balance(ada)).toEqual(before);
-    expect(await t.db.select().from(apiUsage).where(eq(apiUsage.requestId, requestId))).toEqual([]);
+    expect(await usageOfRequest(t.db, requestId)).toEqual([]);
     expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toEqual([]);
     expect(await t.db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId))).toEqual([]);
     expect(await t.db.select().from(creditHolds).where(eq(creditHolds.requestId, requestId))).toEqual([]);
@@ -468,7 +469,7 @@ describeEachDatabase("documents", (kind) => {
     const ok = await post<SeoProduceResponse>("/api/seo-produce-code", { content: "# A\n\nB.", platform: "wordpress" });
     const [version] = await t.db.select().from(documentVersions).where(eq(documentVersions.id, ok.json.versionId));
     expect(version).toBeDefined();
-    expect(await t.db.select().from(apiUsage).where(eq(apiUsage.requestId, version!.requestId))).toHaveLength(1);
+    expect(await usageOfRequest(t.db, version!.requestId)).toHaveLength(1);
   });
 
   it("saves into a new document when the named one was deleted while the work ran", async () => {

@@ -35,7 +35,7 @@ import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { buildSeoRevisePrompt, type produceSeoHtml, SEO_REVISE_SYSTEM_PROMPT } from "./index";
 
-/** api_usage.endpoint of each call: the path the client called. */
+/** The usage row's endpoint for each call: the path the client called. */
 export const SEO_ENDPOINTS = {
   produce: "/api/seo-produce-code",
   revise: "/api/seo-revise-text",

@@ -45,6 +45,11 @@ export const userCredits = pgTable(
   ],
 );
 
+/**
+ * The ledger: one row per balance change, and one per settled piece of AI work (type 'usage'): the
+ * usage is kept in its ledger row (endpoint, provider, tokens, request id, shortfall), so a spend
+ * writes one row, not two. Free work (0 credits) still gets its usage row, with amount 0.
+ */
 export const creditTransactions = pgTable(
   "credit_transactions",
   {
@@ -59,12 +64,24 @@ export const creditTransactions = pgTable(
     stripeSessionId: text("stripe_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** Usage rows: the path the client called. */
+    endpoint: text("endpoint"),
+    /** Usage rows: who did the work ('offline', a model's provider, a detector's name). */
+    aiProvider: text("ai_provider"),
+    /** Usage rows: the AI work's id, unique, so a request is never settled twice. Links to api_requests.request_id. */
+    requestId: text("request_id"),
+    requestTokens: integer("request_tokens").notNull().default(0),
+    responseTokens: integer("response_tokens").notNull().default(0),
+    /** Usage rows: credits the real usage called for but the balance could not cover. */
+    shortfall: integer("shortfall").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("credit_transactions_user_idx").on(t.userId, t.createdAt, t.id),
     // A Checkout Session is fulfilled once, whatever the webhook does.
     uniqueIndex("credit_transactions_purchase_session_uq").on(t.stripeSessionId).where(sql`${t.type} = 'purchase'`),
+    // A piece of AI work is settled once: a second settlement of the same id fails and is undone.
+    uniqueIndex("credit_transactions_request_uq").on(t.requestId).where(sql`${t.requestId} IS NOT NULL`),
   ],
 );
 
@@ -82,27 +99,6 @@ export const creditHolds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("credit_holds_expires_idx").on(t.expiresAt)],
-);
-
-export const apiUsage = pgTable(
-  "api_usage",
-  {
-    id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    endpoint: text("endpoint").notNull(),
-    creditsUsed: integer("credits_used").notNull(),
-    requestTokens: integer("request_tokens").notNull().default(0),
-    responseTokens: integer("response_tokens").notNull().default(0),
-    aiProvider: text("ai_provider"),
-    /** The AI work's id: unique, so a request can never be settled twice. Links to api_requests.request_id. */
-    requestId: text("request_id").notNull().unique(),
-    /** Credits the real usage called for but the balance could not cover. */
-    shortfall: integer("shortfall").notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [index("api_usage_user_idx").on(t.userId, t.createdAt, t.id)],
 );
 
 export const creditPackages = pgTable("credit_packages", {

@@ -47,7 +47,7 @@ export const documentVersions = pgTable(
     model: text("model"),
     writer: text("writer"),
     creditsUsed: integer("credits_used").notNull().default(0),
-    /** The paid call's id (api_usage.request_id, api_requests.request_id): one version per call. */
+    /** The paid call's id (credit_transactions.request_id, api_requests.request_id): one version per call. */
     requestId: text("request_id").notNull().unique(),
     /** The call was stopped part way; this is what it wrote (and what was paid for). */
     partial: boolean("partial").notNull().default(false),

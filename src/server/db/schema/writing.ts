@@ -9,7 +9,7 @@ export const apiRequests = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The AI work's id, shared with api_usage.request_id and the credit hold. */
+    /** The AI work's id, shared with its usage row (credit_transactions.request_id) and the credit hold. */
     requestId: text("request_id").notNull().unique(),
     endpoint: text("endpoint").notNull().default("execute"),
     currentDate: text("session_date").notNull().default(""),
