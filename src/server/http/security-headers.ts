@@ -8,7 +8,6 @@
 import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { secureHeaders as honoSecureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
-import type { AppEnv } from "./types";
 
 type Options = Parameters<typeof honoSecureHeaders>[0];
 
