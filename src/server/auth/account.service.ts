@@ -14,7 +14,7 @@ import Bowser from "bowser";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AccountSession } from "../../shared/account";
-import { balanceQuery, usageRows } from "../credits/credits.service";
+import { balanceQuery, MOVED_BALANCE, usageRows } from "../credits/credits.service";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,
@@ -104,7 +104,7 @@ export const ACCOUNT_EXPORT_SECTIONS: ExportSection[] = [
       const rows = await db
         .select()
         .from(creditTransactions)
-        .where(eq(creditTransactions.userId, userId))
+        .where(and(eq(creditTransactions.userId, userId), MOVED_BALANCE))
         .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id));
       return rows.map(({ userId: _, metadata, ...r }) => ({ ...r, metadata: ownMetadata(metadata) }));
     },

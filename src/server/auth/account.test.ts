@@ -319,7 +319,8 @@ describeEachDatabase("account features", (kind) => {
     expect(data.history).toHaveLength(1);
     expect(data.history[0].contentType).toBe("a short post about exporting data");
     expect(data.transactions.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(["bonus", "grant"]));
-    // The offline writer is free: a usage row, no ledger movement.
+    // The offline writer is free: a usage row, no ledger movement (so not among the transactions).
+    expect(data.transactions.map((x: { type: string }) => x.type)).not.toContain("usage");
     expect(data.usage).toHaveLength(1);
     expect(data.usage[0]).toMatchObject({ aiProvider: "offline", creditsUsed: 0 });
     expect(data.documents).toHaveLength(1);

@@ -719,8 +719,8 @@ export class Ledger {
   }
 }
 
-/** Usage rows that charged nothing (free work) are kept for the Usage tab but moved no balance. */
-const MOVED_BALANCE = sql`NOT (${creditTransactions.type} = 'usage' AND ${creditTransactions.amount} = 0)`;
+/** Leaves out usage rows that charged nothing (free work): kept for the Usage tab, they moved no balance. */
+export const MOVED_BALANCE = sql`NOT (${creditTransactions.type} = 'usage' AND ${creditTransactions.amount} = 0)`;
 
 /** A usage row (settled AI work) read as the Usage tab, the data export and the tests see it. */
 export const USAGE_COLUMNS = {
