@@ -13,6 +13,8 @@ import type { Auth } from "./auth";
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser | null; expires: number }>();
+  /** Lookups in flight, by credential: concurrent requests with the same credential share one. */
+  private readonly pending = new Map<string, Promise<SessionUser | null>>();
   constructor(
     private readonly ttlMs = 5000,
     private readonly maxEntries = 10_000,
@@ -40,14 +42,43 @@ export class SessionCache {
     this.entries.set(key, { user, expires: Date.now() + this.ttlMs });
   }
 
+  /**
+   * The user of `key` from `find`, once per credential at a time: requests that arrive while it is
+   * looked up wait for the same answer (when a busy session's entry expires, 50 concurrent requests
+   * make one lookup, not 50 — on PGlite, one thread, that storm queued everything behind it). The
+   * answer is cached unless the credential was forgotten or the cache cleared meanwhile.
+   */
+  lookUp(key: string, find: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const lookup: Promise<SessionUser | null> = find().then(
+      (user) => {
+        if (this.pending.get(key) === lookup) {
+          this.pending.delete(key);
+          this.set(key, user);
+        }
+        return user;
+      },
+      (err: unknown) => {
+        if (this.pending.get(key) === lookup) this.pending.delete(key);
+        throw err;
+      },
+    );
+    this.pending.set(key, lookup);
+    return lookup;
+  }
+
   forget(headers: Headers) {
     const key = SessionCache.keyOf(headers);
-    if (key) this.entries.delete(key);
+    if (!key) return;
+    this.entries.delete(key);
+    this.pending.delete(key);
   }
 
   /** Sessions ended elsewhere (password change or reset, sign out everywhere, account deleted). */
   clear() {
     this.entries.clear();
+    this.pending.clear();
   }
 }
 
@@ -66,12 +97,14 @@ export const sessionUser =
   };
 
 async function lookUp(auth: Auth, cache: SessionCache, key: string, c: Context<AppEnv>) {
-  const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-  const u = session?.user as
-    | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
-    | undefined;
-  const user = u ? toSessionUser(u) : null;
-  cache.set(key, user);
+  const headers = c.req.raw.headers;
+  const user = await cache.lookUp(key, async () => {
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    const u = session?.user as
+      | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
+      | undefined;
+    return u ? toSessionUser(u) : null;
+  });
   c.set("user", user);
 }
 
