@@ -1,6 +1,6 @@
 // Migrations that move data: run the ones before on a database, write rows in the old shape, then
 // run the rest and check what the rows became. On PGlite and on PostgreSQL.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +35,6 @@ function migrationsBefore(before: string): string {
   const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
   const stop = journal.entries.findIndex((e) => e.tag === before);
   if (stop < 0) throw new Error(`no migration tagged ${before}`);
-  mkdirSync(join(dir, "meta"), { recursive: true });
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }));
   return dir;
 }
