@@ -151,6 +151,8 @@ test("Results screen: Publish in the SEO panel sends the HTML just made, to site
   await signedInAt(page, "/settings/connections", "publish-seo");
   await connectWordPress(page);
   await page.goto("/draftsmith");
+  // Live before typing: hydration puts the prerendered prompt back.
+  await expect(page.getByRole("button", { name: "Generate", exact: true })).toBeEnabled();
   await page
     .getByLabel("Describe your blog post")
     .fill("Guide for small bakery owners on pricing sourdough loaves so they cover flour, energy and time.");

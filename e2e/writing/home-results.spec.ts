@@ -21,6 +21,19 @@ const signedInHome = (page: Page, prefix = "home") => signedInAt(page, "/draftsm
 const promptBox = (page: Page) => page.getByLabel("Describe your blog post");
 const generateButton = (page: Page) => page.getByRole("button", { name: "Generate", exact: true });
 
+/** Holds the page's scripts until the returned function is called: the page stays prerendered HTML. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const mayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await mayLoad;
+    await route.continue();
+  });
+  return release;
+}
+
 async function balance(page: Page): Promise<number> {
   const res = await page.request.get("/api/billing/credits");
   expect(res.ok()).toBe(true);
@@ -154,10 +167,43 @@ test.describe("home and results", () => {
 
   test("an empty prompt says 'Please enter some text'", async ({ page }) => {
     await page.goto("/draftsmith");
+    // Typing while the page hydrates can be cut in two: React puts the prerendered text back between
+    // fill's select-all and its insert. Type once the page is live (Generate waits for the session).
+    await expect(generateButton(page)).toBeEnabled();
     await promptBox(page).fill("   ");
     await generateButton(page).click();
     await expect(page.getByText("Please enter some text")).toBeVisible();
     await expect(page).toHaveURL(/\/draftsmith$/);
+  });
+
+  test("what is entered on the prerendered page before the scripts run survives hydration", async ({ page }) => {
+    // Hold every script until the visitor has typed and chosen: the page is the prerendered HTML.
+    const release = await holdScripts(page);
+    await page.goto("/draftsmith", { waitUntil: "commit" });
+    const typed = "A checklist for first-time bakery owners choosing a point-of-sale system.";
+    await promptBox(page).fill(typed);
+    await page.getByRole("radio", { name: /Claude Sonnet 4/ }).check();
+    await expect(page.getByTestId("prompt-counter")).not.toHaveText(`${typed.length} / 5,000 characters`);
+
+    release();
+    // Live: the session has been asked for (Generate is enabled), and the page kept what was entered.
+    await expect(generateButton(page)).toBeEnabled();
+    await expect(page.getByTestId("prompt-counter")).toHaveText(`${typed.length} / 5,000 characters`);
+    await expect(promptBox(page)).toHaveValue(typed);
+    await expect(page.getByRole("radio", { name: /Claude Sonnet 4/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /GPT-5/ })).not.toBeChecked();
+  });
+
+  test("a blank prompt typed before the scripts run is still refused with 'Please enter some text'", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/draftsmith", { waitUntil: "commit" });
+    await promptBox(page).fill("   ");
+    release();
+    await generateButton(page).click();
+    await expect(page.getByText("Please enter some text")).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeHidden();
   });
 
   test("a signed-out Generate opens the sign-in dialog, then carries on to the draft", async ({ page }) => {

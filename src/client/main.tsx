@@ -1,4 +1,10 @@
 import "./styles.css";
+import { watchEarlyInput } from "./lib/early-input";
+
+// The prerendered landing page can be typed in while the stages below load: keep what is entered
+// so that hydration, which redraws the fields as they were prerendered, does not lose it.
+const root = document.getElementById("root");
+if (root?.firstElementChild) watchEarlyInput(root);
 
 // The script is evaluated in stages (React DOM, TanStack Query's client, the router, the app), each in a task of its own (a timer between them), so loading
 // the page is several short tasks rather than one long one that blocks input (Lighthouse's total

@@ -3,7 +3,7 @@
 // its gates (text → signed in → 30 credits), which hands the request to Results through the session.
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useId, useLayoutEffect, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MIN_CREDITS_LANDING, PROMPT_MAX_CHARS } from "../../../shared/limits";
 import { PAGE_ROUTES } from "../../../shared/routes";
@@ -13,6 +13,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Label, Textarea } from "../../components/ui/input";
 import { SingleTab } from "../../components/ui/single-tab";
 import { Spinner } from "../../components/ui/spinner";
+import { takeEarlyInput } from "../../lib/early-input";
 import { toast } from "../../lib/toast";
 import { CREDITS_KEY, type CreditsBalance, useAuth } from "../auth/auth-context";
 import { BuyMoreCreditsButton } from "../credits/buy-more-credits-button";
@@ -23,6 +24,9 @@ import { ModelSelector } from "./model-selector";
 import { DEFAULT_PROMPT, QUICK_STARTERS, type QuickStarterId, starterPrompt } from "./sample-prompts";
 
 const count = new Intl.NumberFormat("en-US");
+/** Field names of the prompt and the model choice (what main.tsx keeps from before hydration). */
+const PROMPT_FIELD = "prompt";
+const MODEL_FIELD = "aiProvider";
 
 export function HomePage() {
   const { user, credits, loading, openSignIn } = useAuth();
@@ -33,15 +37,23 @@ export function HomePage() {
   const counterId = useId();
   const helpId = useId();
 
-  // The page is prerendered with the sample prompt (scripts/prerender.mjs); this tab's last prompt,
-  // if any, replaces it before the first paint of the hydrated page.
+  // The page is prerendered with the sample prompt (scripts/prerender.mjs). Before the first paint of
+  // the hydrated page, what the visitor entered while the scripts loaded replaces it, else this tab's
+  // last prompt. Once per mount (StrictMode runs layout effects twice).
   const [text, setText] = useState(DEFAULT_PROMPT);
   const [provider, setProvider] = useState<AiProvider>("openai");
+  const restored = useRef(false);
   useLayoutEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const early = takeEarlyInput();
     const last = readLastPrompt();
-    if (!last) return;
-    setText(last.text);
-    setProvider(last.aiProvider);
+    const typed = early.get(PROMPT_FIELD);
+    const chosen = early.get(MODEL_FIELD);
+    if (typed !== undefined) setText(typed.slice(0, PROMPT_MAX_CHARS));
+    else if (last) setText(last.text);
+    if (chosen === "anthropic" || chosen === "openai") setProvider(chosen);
+    else if (last) setProvider(last.aiProvider);
   }, []);
   const [clicks, setClicks] = useState<Record<QuickStarterId, number>>({ prompt: 0, guide: 0, explain: 0 });
   const [checking, setChecking] = useState(false);
@@ -170,6 +182,7 @@ export function HomePage() {
                 </div>
                 <Textarea
                   id={promptId}
+                  name={PROMPT_FIELD}
                   value={text}
                   maxLength={PROMPT_MAX_CHARS}
                   rows={6}
@@ -182,7 +195,7 @@ export function HomePage() {
                 </p>
               </div>
 
-              <ModelSelector value={provider} onChange={setProvider} />
+              <ModelSelector name={MODEL_FIELD} value={provider} onChange={setProvider} />
               <ModelNotice provider={provider} />
 
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

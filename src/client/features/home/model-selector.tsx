@@ -14,8 +14,16 @@ export const MODEL_OPTIONS: { value: AiProvider; name: string; form: string; det
 export const MODEL_TOOLTIP =
   "Use GPT-5 for short-form posts. Use Claude Sonnet 4 for long-form posts: it uses more tokens and may not follow the word count.";
 
-export function ModelSelector({ value, onChange }: { value: AiProvider; onChange: (value: AiProvider) => void }) {
-  const name = useId();
+export function ModelSelector({
+  name,
+  value,
+  onChange,
+}: {
+  /** The radio group's name: unique on the page. */
+  name: string;
+  value: AiProvider;
+  onChange: (value: AiProvider) => void;
+}) {
   const tipId = useId();
   const labelId = useId();
   return (
