@@ -29,6 +29,8 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, preparedSelect } from "../src/server/db/client";
 import { seedOnce } from "../src/server/db/seed";
 import { createDeps } from "../src/server/deps";
+import { newRequestId } from "../src/server/http/middleware";
+import { API_SECURITY_HEADERS, presetHeaders } from "../src/server/http/security-headers";
 import { createLogger } from "../src/server/logger";
 import { createFreshDatabase } from "../src/server/testing/test-app";
 import { type AutocannonResult, autocannon, listen, signUpUsers } from "./_harness";
@@ -101,9 +103,17 @@ async function bench(kind: string) {
       const row = (await prepared([userId]))[0] ?? [];
       return Object.fromEntries(COLUMNS.map((name, i) => [name, Number(row[i])]));
     };
+    // The same SELECT answered with the headers every API answer carries (the security set and a
+    // request id), set the way the app sets them: what is left between it and the endpoint is the
+    // middleware; what is between it and /balance is the headers.
+    const apiHeaders = [["x-request-id", newRequestId()] as const, ...API_SECURITY_HEADERS];
     const bare = new Hono()
       .get("/hello", (c) => c.text("Hello Hono!"))
       .get("/balance", async (c) => c.json(await select(c.req.header("x-user") ?? "")))
+      .get("/balance-headers", async (c) => {
+        presetHeaders(c, apiHeaders);
+        return c.json(await select(c.req.header("x-user") ?? ""));
+      })
       .get("/balance-query", async (c) =>
         c.json((await (client as PGlite).query(BALANCE_SQL, [c.req.header("x-user") ?? ""])).rows[0]),
       );
@@ -122,24 +132,41 @@ async function bench(kind: string) {
     await load(`${appServer.url}/api/billing/credits`, tokens, { duration: 2 });
     // Interleaved rounds, the best of each kept: on a shared machine another process's burst then
     // costs one round of one measure, not a whole measure against its anchor.
-    const best: Record<"hello" | "config" | "query" | "pgliteQuery" | "credits", Load | undefined> = {
+    const best: Record<"hello" | "config" | "query" | "queryHeaders" | "pgliteQuery" | "credits", Load | undefined> = {
       hello: undefined,
       config: undefined,
       query: undefined,
+      queryHeaders: undefined,
       pgliteQuery: undefined,
       credits: undefined,
     };
+    // Each round also gives a paired ratio of a measure and its anchor, run back to back: the median of
+    // those is the figure judged against the goal (a burst on the machine moves one pair, not the
+    // pairing of one measure's best round with another's).
+    const paired = { query: [] as number[], queryHeaders: [] as number[], stack: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       const take = (name: keyof typeof best, result: Load) => {
         if (!best[name] || result.rps > (best[name] as Load).rps) best[name] = result;
+        return result;
       };
-      take("hello", await load(`${bareServer.url}/hello`, [{}], {}));
-      take("config", await load(`${appServer.url}/api/billing/config`, [{}], {}));
-      take("query", await load(`${bareServer.url}/balance`, userIds, {}));
+      const helloRound = take("hello", await load(`${bareServer.url}/hello`, [{}], {}));
+      const configRound = take("config", await load(`${appServer.url}/api/billing/config`, [{}], {}));
       if (kind === "pglite") take("pgliteQuery", await load(`${bareServer.url}/balance-query`, userIds, {}));
-      take("credits", await load(`${appServer.url}/api/billing/credits`, tokens, {}));
+      const headersRound = take("queryHeaders", await load(`${bareServer.url}/balance-headers`, userIds, {}));
+      const queryRound = take("query", await load(`${bareServer.url}/balance`, userIds, {}));
+      const creditsRound = take("credits", await load(`${appServer.url}/api/billing/credits`, tokens, {}));
+      paired.query.push(creditsRound.rps / queryRound.rps);
+      paired.queryHeaders.push(creditsRound.rps / headersRound.rps);
+      paired.stack.push(configRound.rps / helloRound.rps);
     }
-    const { hello, config: config_, query, pgliteQuery, credits } = best as Record<keyof typeof best, Load>;
+    const {
+      hello,
+      config: config_,
+      query,
+      queryHeaders,
+      pgliteQuery,
+      credits,
+    } = best as Record<keyof typeof best, Load>;
 
     const rss: number[] = [];
     const heap: number[] = [];
@@ -153,8 +180,10 @@ async function bench(kind: string) {
     await deps.cpu.close();
 
     const r = (x: number) => Math.round(x);
-    const queryRatio = credits.rps / query.rps;
-    const stackRatio = config_.rps / hello.rps;
+    const queryRatio = median(paired.query);
+    const stackRatio = median(paired.stack);
+    const headersRatio = median(paired.queryHeaders);
+    const roundsOf = (ratios: number[]) => ratios.map((x) => x.toFixed(2)).join(", ");
     const report = {
       bench: "api",
       database: kind,
@@ -166,10 +195,15 @@ async function bench(kind: string) {
       creditsP99Ms: credits.p99,
       sameSelectRps: r(query.rps),
       creditsVsSelect: +queryRatio.toFixed(3),
+      creditsVsSelectRounds: paired.query.map((x) => +x.toFixed(3)),
+      creditsVsSelectBestOf: +(credits.rps / query.rps).toFixed(3),
+      sameSelectWithHeadersRps: r(queryHeaders.rps),
+      creditsVsSelectWithHeaders: +headersRatio.toFixed(3),
       ...(pgliteQuery ? { pgliteQueryApiRps: r(pgliteQuery.rps), pgliteQueryApiCpuUs: r(pgliteQuery.cpuUs) } : {}),
       cpuUsPerRequest: {
         credits: r(credits.cpuUs),
         sameSelect: r(query.cpuUs),
+        sameSelectWithHeaders: r(queryHeaders.cpuUs),
         config: r(config_.cpuUs),
         hello: r(hello.cpuUs),
       },
@@ -177,6 +211,7 @@ async function bench(kind: string) {
       configP99Ms: config_.p99,
       helloRps: r(hello.rps),
       configVsHello: +stackRatio.toFixed(3),
+      configVsHelloRounds: paired.stack.map((x) => +x.toFixed(3)),
       rssMb: [rssStart, ...rss],
       liveHeapMb: [heapStart, ...heap],
     };
@@ -184,10 +219,12 @@ async function bench(kind: string) {
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
     console.log(
       `api (${kind}): GET /api/billing/credits ${r(credits.rps)} req/s (p99 ${credits.p99} ms) vs the same SELECT bare ${r(query.rps)} req/s: ` +
-        `${queryRatio.toFixed(2)}× (goal ≥ ${GOAL_QUERY}×, ${mark(queryRatio >= GOAL_QUERY)}); ` +
+        `${queryRatio.toFixed(2)}× (median of the rounds' pairs ${roundsOf(paired.query)}; goal ≥ ${GOAL_QUERY}×, ${mark(queryRatio >= GOAL_QUERY)}); ` +
+        `vs the same SELECT with the API's headers ${r(queryHeaders.rps)} req/s: ${headersRatio.toFixed(2)}× (pairs ${roundsOf(paired.queryHeaders)}); ` +
         `GET /api/billing/config ${r(config_.rps)} req/s vs bare Hono hello ${r(hello.rps)} req/s: ${stackRatio.toFixed(2)}× ` +
+        `(pairs ${roundsOf(paired.stack)}) ` +
         `(goal ≥ ${GOAL_STACK}×, ${mark(stackRatio >= GOAL_STACK)}); ` +
-        `server CPU per request: credits ${r(credits.cpuUs)} µs vs the SELECT bare ${r(query.cpuUs)} µs (${(query.cpuUs / credits.cpuUs).toFixed(2)}×), ` +
+        `server CPU per request: credits ${r(credits.cpuUs)} µs vs the SELECT bare ${r(query.cpuUs)} µs (${(query.cpuUs / credits.cpuUs).toFixed(2)}×), with the headers ${r(queryHeaders.cpuUs)} µs, ` +
         `config ${r(config_.cpuUs)} µs vs hello ${r(hello.cpuUs)} µs (${(hello.cpuUs / config_.cpuUs).toFixed(2)}×)` +
         (pgliteQuery ? `; PGlite's query() route ${r(pgliteQuery.rps)} req/s, ${r(pgliteQuery.cpuUs)} µs` : "") +
         `; RSS after start and each 10,000 requests: ${[rssStart, ...rss].join(" → ")} MB (live heap after GC ${[heapStart, ...heap].join(" → ")} MB)`,
@@ -197,6 +234,12 @@ async function bench(kind: string) {
     await fresh?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 for (const kind of KINDS) await bench(kind);

@@ -68,9 +68,10 @@ export const requestContext = (logger: Logger, security?: SecurityHeaders): Midd
  * (never null), so no route asserts it. (Variables are read with c.get: Hono's c.var builds an object
  * of every variable on each read.)
  */
-export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
+export const requireUser = createMiddleware<SignedInEnv>((c, next) => {
+  // Not async: it hands on next()'s promise rather than wrapping it in one more.
   if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  await next();
+  return next();
 });
 
 /**
