@@ -166,6 +166,13 @@ describe("compressApi behind @hono/node-server", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("vary")).toBeNull();
     expect(sent.get("/small")).toBe(given.get("/small"));
+    // Its headers were read where the handler left them: still a plain object, not a Headers object
+    // (which would send the answer down the server's slower path).
+    const response = given.get("/small") as Response;
+    const cacheKey = Object.getOwnPropertySymbols(response).find((s) => s.description === "cache");
+    const kept = (response as unknown as Record<symbol, unknown[]>)[cacheKey as symbol];
+    expect(Object.getPrototypeOf(kept[2])).toBe(Object.prototype);
+    expect(Object.values(kept[2] as object)).toEqual(["application/json"]);
 
     const large = await fetch(`${url}/big`, { headers: { "accept-encoding": "gzip" } });
     expect(large.headers.get("content-encoding")).toBe("gzip");

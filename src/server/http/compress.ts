@@ -45,26 +45,45 @@ export function compressBodyAsync(body: Uint8Array, encoding: "br" | "gzip"): Pr
   });
 }
 
-// @hono/node-server's Response keeps the body a handler gave (text or bytes) as it is until
-// something reads it, under a private symbol; found once by its description. Elsewhere (tests'
-// app.request, a fetched Response) there is none and Content-Length decides, else the body is read.
-let givenBodyKey: symbol | undefined;
-function givenBody(res: Response): string | Uint8Array | undefined {
-  if (!givenBodyKey) {
-    givenBodyKey = Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
-    if (!givenBodyKey) return undefined;
+// @hono/node-server's Response keeps what a handler gave (status, text or bytes, and headers, often a
+// plain object) as it is until something reads it, under a private symbol; found once by its
+// description. Reading `res.headers` would turn a plain object into a Headers object for good, and
+// the server then writes the answer by its slower path, so the headers are read where they lie.
+// Elsewhere (tests' app.request, a fetched Response) there is none: the Response's own headers and,
+// for the size, Content-Length decide, else the body is read.
+let givenKey: symbol | undefined;
+interface Given {
+  body: string | Uint8Array | undefined;
+  /** The header named (lower case), without turning the Response's headers into a Headers object. */
+  header: (name: string) => string | null;
+}
+function given(res: Response): Given {
+  givenKey ??= Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
+  const cache = givenKey ? (res as unknown as Record<symbol, unknown>)[givenKey] : undefined;
+  if (!Array.isArray(cache)) return { body: undefined, header: (name) => res.headers.get(name) };
+  const body =
+    typeof cache[1] === "string" || cache[1] instanceof Uint8Array ? (cache[1] as string | Uint8Array) : undefined;
+  const plain = cache[2];
+  const isPlain = plain !== null && typeof plain === "object" && !(plain instanceof Headers) && !Array.isArray(plain);
+  if (!isPlain) return { body, header: (name) => res.headers.get(name) };
+  return { body, header: (name) => plainHeader(plain as Record<string, unknown>, name) };
+}
+
+function plainHeader(headers: Record<string, unknown>, name: string): string | null {
+  for (const key in headers) {
+    if (key.length === name.length && key.toLowerCase() === name) {
+      const value = headers[key];
+      return value == null ? null : String(value);
+    }
   }
-  const cache = (res as unknown as Record<symbol, unknown>)[givenBodyKey];
-  if (!Array.isArray(cache)) return undefined;
-  const body = cache[1];
-  return typeof body === "string" || body instanceof Uint8Array ? body : undefined;
+  return null;
 }
 
 /** The body's size in bytes when it is known without reading it. */
-function knownSize(given: string | Uint8Array | undefined, headers: Headers): number | undefined {
-  if (typeof given === "string") return given.length * 3 < COMPRESS_THRESHOLD ? given.length : Buffer.byteLength(given);
-  if (given) return given.byteLength;
-  const length = headers.get("content-length");
+function knownSize({ body, header }: Given): number | undefined {
+  if (typeof body === "string") return body.length * 3 < COMPRESS_THRESHOLD ? body.length : Buffer.byteLength(body);
+  if (body) return body.byteLength;
+  const length = header("content-length");
   return length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
 }
 
@@ -78,16 +97,15 @@ async function compressAfter(c: Context<AppEnv>, next: Next, encoding: "br" | "g
   await next();
   const res = c.res;
   if (res.status === 204 || res.status === 304) return;
-  const headers = res.headers;
-  const type = headers.get("content-type");
-  if (!type || !COMPRESSIBLE.test(type) || headers.has("content-encoding")) return;
-  if (/no-transform/i.test(headers.get("cache-control") ?? "")) return;
-  const given = givenBody(res);
-  const size = knownSize(given, headers);
+  const kept = given(res);
+  const type = kept.header("content-type");
+  if (!type || !COMPRESSIBLE.test(type) || kept.header("content-encoding") !== null) return;
+  if (/no-transform/i.test(kept.header("cache-control") ?? "")) return;
+  const size = knownSize(kept);
   if (size !== undefined && size < COMPRESS_THRESHOLD) return; // untouched, unread
 
   let body: Uint8Array;
-  if (given === undefined) {
+  if (kept.body === undefined) {
     const read = new Uint8Array(await res.arrayBuffer());
     if (read.length < COMPRESS_THRESHOLD) {
       // Its size was unknown and reading it used it up: the same bytes, in a new Response.
@@ -95,7 +113,7 @@ async function compressAfter(c: Context<AppEnv>, next: Next, encoding: "br" | "g
       return;
     }
     body = read;
-  } else body = typeof given === "string" ? Buffer.from(given) : given;
+  } else body = typeof kept.body === "string" ? Buffer.from(kept.body) : kept.body;
   const out = new Response(new Uint8Array(await compressBodyAsync(body, encoding)), res);
   out.headers.set("content-encoding", encoding);
   out.headers.append("vary", "Accept-Encoding");
