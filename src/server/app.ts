@@ -17,7 +17,7 @@ import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
 import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
-import { compressApi, compressBody, pickEncoding } from "./http/compress";
+import { compressBody, pickEncoding } from "./http/compress";
 import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { checks, requestContext, requireAdmin, sameOriginMutations, under } from "./http/middleware";
@@ -55,7 +55,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: "same-origin-allow-popups",
   });
-  app.use("*", requestContext(logger, security));
+  app.use("*", requestContext(logger, security, "/api/"));
   app.onError(onError);
 
   const limitBody = bodyLimit({
@@ -66,7 +66,6 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   });
   // Only where a body is read: bodyLimit builds the full Request to look.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/*", limitBody);
-  app.use("/api/*", compressApi());
   app.use(
     "/api/*",
     checks(

@@ -7,7 +7,7 @@
 // answer never holds up the event loop. Event streams are never buffered. Static assets are
 // compressed at build time instead (see scripts/precompress.mjs and app.ts).
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
-import type { Context, MiddlewareHandler, Next } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./types";
 
 export const COMPRESS_THRESHOLD = 1024;
@@ -16,6 +16,17 @@ const COMPRESSIBLE = /^(?:application\/(?:json|javascript|xml)|text\/(?!event-st
 /** The encoding to use for an Accept-Encoding header: br, else gzip, else none. */
 export function pickEncoding(accept: string | undefined): "br" | "gzip" | null {
   if (!accept) return null;
+  // Browsers send a handful of distinct values, each on every request: parsed once each.
+  const known = picked.get(accept);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(accept);
+  if (picked.size >= 100) picked.clear();
+  picked.set(accept, encoding);
+  return encoding;
+}
+const picked = new Map<string, "br" | "gzip" | null>();
+
+function parseAcceptEncoding(accept: string): "br" | "gzip" | null {
   let gzip = false;
   for (const part of accept.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -52,27 +63,32 @@ export function compressBodyAsync(body: Uint8Array, encoding: "br" | "gzip"): Pr
 // Elsewhere (tests' app.request, a fetched Response) there is none: the Response's own headers and,
 // for the size, Content-Length decide, else the body is read.
 let givenKey: symbol | undefined;
+/** What the handler gave: its body when it is text or bytes, its headers when still a plain object. */
 interface Given {
+  res: Response;
   body: string | Uint8Array | undefined;
-  /** The header named (lower case), without turning the Response's headers into a Headers object. */
-  header: (name: string) => string | null;
+  plain: Record<string, unknown> | undefined;
 }
 function given(res: Response): Given {
   givenKey ??= Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
   const cache = givenKey ? (res as unknown as Record<symbol, unknown>)[givenKey] : undefined;
-  if (!Array.isArray(cache)) return { body: undefined, header: (name) => res.headers.get(name) };
+  if (!Array.isArray(cache)) return { res, body: undefined, plain: undefined };
   const body =
     typeof cache[1] === "string" || cache[1] instanceof Uint8Array ? (cache[1] as string | Uint8Array) : undefined;
-  const plain = cache[2];
-  const isPlain = plain !== null && typeof plain === "object" && !(plain instanceof Headers) && !Array.isArray(plain);
-  if (!isPlain) return { body, header: (name) => res.headers.get(name) };
-  return { body, header: (name) => plainHeader(plain as Record<string, unknown>, name) };
+  const headers = cache[2];
+  const plain =
+    headers !== null && typeof headers === "object" && !(headers instanceof Headers) && !Array.isArray(headers)
+      ? (headers as Record<string, unknown>)
+      : undefined;
+  return { res, body, plain };
 }
 
-function plainHeader(headers: Record<string, unknown>, name: string): string | null {
-  for (const key in headers) {
+/** The header `name` (lower case), read without turning a plain object into a Headers object. */
+function headerOf({ res, plain }: Given, name: string): string | null {
+  if (!plain) return res.headers.get(name);
+  for (const key in plain) {
     if (key.length === name.length && key.toLowerCase() === name) {
-      const value = headers[key];
+      const value = plain[key];
       return value == null ? null : String(value);
     }
   }
@@ -80,30 +96,44 @@ function plainHeader(headers: Record<string, unknown>, name: string): string | n
 }
 
 /** The body's size in bytes when it is known without reading it. */
-function knownSize({ body, header }: Given): number | undefined {
+function knownSize(kept: Given): number | undefined {
+  const { body } = kept;
   if (typeof body === "string") return body.length * 3 < COMPRESS_THRESHOLD ? body.length : Buffer.byteLength(body);
   if (body) return body.byteLength;
-  const length = header("content-length");
+  const length = headerOf(kept, "content-length");
   return length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
 }
 
-export const compressApi = (): MiddlewareHandler<AppEnv> => (c, next) => {
+/** The encoding this request's answer may be compressed with: none for HEAD or without Accept-Encoding. */
+export function answerEncoding(c: Context<AppEnv>): "br" | "gzip" | null {
+  return c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
+}
+
+/** Compression as a middleware of its own (the app folds it into requestContext instead). */
+export const compressApi = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   // The answer is only looked at when the client accepts an encoding.
-  const encoding = c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
-  return encoding ? compressAfter(c, next, encoding) : next();
+  const encoding = answerEncoding(c);
+  await next();
+  if (encoding) await compressAnswer(c, encoding);
 };
 
-async function compressAfter(c: Context<AppEnv>, next: Next, encoding: "br" | "gzip") {
-  await next();
+/**
+ * Compresses the finished answer `c.res` when it is worth it. Decides without reading it and
+ * returns nothing (no promise to wait for) when it is left as it is, the usual case.
+ */
+export function compressAnswer(c: Context<AppEnv>, encoding: "br" | "gzip"): Promise<void> | undefined {
   const res = c.res;
   if (res.status === 204 || res.status === 304) return;
   const kept = given(res);
-  const type = kept.header("content-type");
-  if (!type || !COMPRESSIBLE.test(type) || kept.header("content-encoding") !== null) return;
-  if (/no-transform/i.test(kept.header("cache-control") ?? "")) return;
+  const type = headerOf(kept, "content-type");
+  if (!type || !COMPRESSIBLE.test(type) || headerOf(kept, "content-encoding") !== null) return;
+  if (/no-transform/i.test(headerOf(kept, "cache-control") ?? "")) return;
   const size = knownSize(kept);
   if (size !== undefined && size < COMPRESS_THRESHOLD) return; // untouched, unread
+  return compressRead(c, res, kept, encoding);
+}
 
+async function compressRead(c: Context<AppEnv>, res: Response, kept: Given, encoding: "br" | "gzip") {
   let body: Uint8Array;
   if (kept.body === undefined) {
     const read = new Uint8Array(await res.arrayBuffer());

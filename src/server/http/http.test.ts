@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/databases";
 import { createTestApp, type SignedUpUser, type TestApp } from "../testing/test-app";
@@ -27,6 +28,26 @@ describeEachDatabase("HTTP contract", (kind) => {
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok", database: { kind: t.kind, reachable: true } });
+  });
+
+  it("compresses a large API answer for a client that accepts it, with its headers, and sends a small one as it is", async () => {
+    // A 404 that names a long path is a JSON answer of a few KB.
+    const path = `/api/${"no-such-endpoint/".repeat(200)}`;
+    const large = await t.app.request(path, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(large.status).toBe(404);
+    expect(large.headers.get("content-encoding")).toBe("br");
+    expect(large.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(large.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(large.headers.get("x-request-id")).toBeTruthy();
+    const body = brotliDecompressSync(Buffer.from(await large.arrayBuffer())).toString();
+    expect(JSON.parse(body).error).toBe(`No API endpoint at GET ${path}`);
+
+    const small = await t.app.request("/api/health", { headers: { "accept-encoding": "gzip" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.json()).toMatchObject({ status: "ok" });
+    const unaccepted = await t.app.request(path);
+    expect(unaccepted.headers.get("content-encoding")).toBeNull();
+    expect((await unaccepted.json()).error).toBe(`No API endpoint at GET ${path}`);
   });
 
   it("answers an unknown /api path with a JSON 404", async () => {

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
+import { answerEncoding, compressAnswer } from "./compress";
 import { completeAfter, presetHeaders, type SecurityHeaders } from "./security-headers";
 import type { AppEnv, SignedInEnv } from "./types";
 
@@ -22,9 +23,15 @@ export const newRequestId = () => `${PROCESS_PREFIX}-${(++requestCount).toString
  * X-Request-Id with the security headers for the path, and one log line per API request. No
  * per-request child logger: the app's logger is handed on as `log` and a line about a request names
  * its `requestId` itself; the request line is only built when info is logged. (One middleware for
- * all three: each layer of Hono's chain costs a promise and a turn of the microtask queue.)
+ * all three, and compression of the answers under `compressUnder`: each layer of Hono's chain
+ * costs a promise and a turn of the microtask queue.)
  */
-export const requestContext = (logger: Logger, security?: SecurityHeaders): MiddlewareHandler<AppEnv> => {
+export const requestContext = (
+  logger: Logger,
+  security?: SecurityHeaders,
+  /** Answers under this path are compressed for clients that accept it (see compress.ts). */
+  compressUnder?: string,
+): MiddlewareHandler<AppEnv> => {
   let ready = !security;
   void security?.ready.then(() => {
     ready = true;
@@ -43,7 +50,12 @@ export const requestContext = (logger: Logger, security?: SecurityHeaders): Midd
     const secure = security?.forPath(c.req.path) ?? [];
     const preset = presetHeaders(c, id);
     if (preset) presetHeaders(c, secure);
+    const encoding = compressUnder !== undefined && c.req.path.startsWith(compressUnder) ? answerEncoding(c) : null;
     await next();
+    if (encoding) {
+      const compressing = compressAnswer(c, encoding);
+      if (compressing) await compressing;
+    }
     if (!preset) {
       completeAfter(c, id);
       if (secure.length) completeAfter(c, secure);
