@@ -463,31 +463,45 @@ export class Ledger {
 
   /**
    * Grows a hold by up to `amount` credits, as far as the available balance allows (metered work:
-   * the hold keeps ahead of what a model has written). One statement; returns the credits added,
-   * 0 when the balance is spent or the hold is gone.
+   * the hold keeps ahead of what a model has written). One transaction: the account locked, then
+   * the hold grown; returns the credits added, 0 when the balance is spent or the hold is gone.
    */
   async topUp(requestId: string, amount: number): Promise<number> {
     assertCredits("amount", amount, 0);
     if (amount === 0) return 0;
-    const [row] = rowsOf<{ added: number }>(
-      await this.db.execute(sql`
-        WITH account AS (
-          SELECT h.id AS hold_id, user_credits.user_id, LEAST(${amount}::int, ${AVAILABLE}) AS added
-          FROM credit_holds h JOIN user_credits ON user_credits.user_id = h.user_id
+    // Lock first, then price: one statement that locked the account and priced the growth from it
+    // could price from the account as its snapshot saw it, not as the lock found it (seen on
+    // PostgreSQL: a concurrent hold or settle between the two, then a CHECK violation here, which
+    // stopped the work as if the credits had run out). The second statement's snapshot is taken
+    // under the lock, so it reads the balance as it is.
+    const added = await this.db.transaction(async (tx) => {
+      const [locked] = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          SELECT h.id FROM credit_holds h JOIN user_credits ON user_credits.user_id = h.user_id
           WHERE h.request_id = ${requestId}
-          FOR UPDATE OF user_credits
-        ), grown AS (
-          UPDATE user_credits SET held_credits = held_credits + account.added, updated_at = now()
-          FROM account WHERE user_credits.user_id = account.user_id AND account.added > 0
-          RETURNING account.hold_id, account.added
-        ), held AS (
-          UPDATE credit_holds SET amount = credit_holds.amount + grown.added
-          FROM grown WHERE credit_holds.id = grown.hold_id
-          RETURNING grown.added
-        )
-        SELECT COALESCE(sum(added), 0)::int AS added FROM held`),
-    );
-    return Number(row?.added ?? 0);
+          FOR UPDATE OF user_credits`),
+      );
+      if (!locked) return 0;
+      const [row] = rowsOf<{ added: number }>(
+        await tx.execute(sql`
+          WITH account AS (
+            SELECT h.id AS hold_id, user_credits.user_id, LEAST(${amount}::int, ${AVAILABLE}) AS added
+            FROM credit_holds h JOIN user_credits ON user_credits.user_id = h.user_id
+            WHERE h.id = ${locked.id}
+          ), grown AS (
+            UPDATE user_credits SET held_credits = held_credits + account.added, updated_at = now()
+            FROM account WHERE user_credits.user_id = account.user_id AND account.added > 0
+            RETURNING account.hold_id, account.added
+          ), held AS (
+            UPDATE credit_holds SET amount = credit_holds.amount + grown.added
+            FROM grown WHERE credit_holds.id = grown.hold_id
+            RETURNING grown.added
+          )
+          SELECT COALESCE(sum(added), 0)::int AS added FROM held`),
+      );
+      return Number(row?.added ?? 0);
+    });
+    return added;
   }
 
   /** Moves a live hold's expiry to `ttlSeconds` from now (its work is still running). One statement. */

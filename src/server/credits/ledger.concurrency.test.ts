@@ -112,6 +112,51 @@ describeEachDatabase("Ledger under concurrency", (kind) => {
     expect(balance.heldCredits).toBe(0);
     expect(balance.availableCredits).toBeGreaterThanOrEqual(0);
   });
+
+  it("grows holds while other holds are taken and settled on the same balance, and never fails a top-up", async () => {
+    // Metered work grows its hold as the model writes. A top-up priced from a stale balance broke
+    // the balance's CHECK under this load (PostgreSQL), and the meter then stopped the work as if
+    // the credits had run out.
+    const { userId } = await t.signUp(`topup-${kind}@example.com`);
+    const ledger = t.deps.ledger;
+    // Enough for the holds to leave some to grow into, not enough for every top-up.
+    await ledger.grant({ userId, amount: 100, type: "grant" });
+    const failures: unknown[] = [];
+    let grown = 0;
+    const work = Array.from({ length: 60 }, async (_, i) => {
+      const requestId = randomUUID();
+      try {
+        await ledger.hold({ userId, amount: 1, requestId });
+      } catch {
+        return; // 402: the balance is held or spent
+      }
+      for (let k = 0; k < 5; k++) {
+        const added = await ledger.topUp(requestId, 3).catch((err: unknown) => {
+          failures.push(err);
+          return 0;
+        });
+        grown += added;
+      }
+      if (i % 3 === 0) return ledger.release(requestId);
+      await ledger
+        .settle({
+          userId,
+          requestId,
+          endpoint: "metered",
+          aiProvider: null,
+          requestTokens: 0,
+          responseTokens: 0,
+          credits: 1 + (i % 7),
+        })
+        .catch((err) => failures.push(err));
+    });
+    await Promise.all(work);
+    expect(failures.map((err) => String((err as Error).cause ?? err))).toEqual([]);
+    expect(grown).toBeGreaterThan(0);
+    const balance = await ledger.balance(userId);
+    expect(balance.heldCredits).toBe(0);
+    expect(balance.availableCredits).toBeGreaterThanOrEqual(0);
+  });
 });
 
 describePostgresOnly("Ledger across processes", () => {
