@@ -474,7 +474,7 @@ export class Ledger {
     // PostgreSQL: a concurrent hold or settle between the two, then a CHECK violation here, which
     // stopped the work as if the credits had run out). The second statement's snapshot is taken
     // under the lock, so it reads the balance as it is.
-    const added = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const [locked] = rowsOf<{ id: number }>(
         await tx.execute(sql`
           SELECT h.id FROM credit_holds h JOIN user_credits ON user_credits.user_id = h.user_id
@@ -501,7 +501,6 @@ export class Ledger {
       );
       return Number(row?.added ?? 0);
     });
-    return added;
   }
 
   /** Moves a live hold's expiry to `ttlSeconds` from now (its work is still running). One statement. */
