@@ -5,6 +5,8 @@
 //   - The server's shared modules (http, db, credits, ai, cpu, …) import no feature, except the CPU
 //     pool's task table and the composition roots (ROOTS), which wire the features together.
 //   - No cycle between the server's parts at run time (type-only imports are left out).
+//   - No cycle between files of src/shared or of src/client, counting every import (type-only and
+//     lazy ones too): each such module can be read, and moved, on its own.
 // Tests and test helpers (*.test.ts, testing/) may reach anywhere. Exits 1 on a violation.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -30,6 +32,7 @@ const IMPORT =
   /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 const errors = [];
 const edges = new Map(); // server part -> Set(part) (run-time imports only)
+const fileEdges = new Map(); // shared or client file -> Set(file of the same side), every import
 
 function resolveTarget(from, spec) {
   const base = resolve(dirname(from), spec);
@@ -52,6 +55,10 @@ for (const file of files) {
     const [fromTop, ...fromRest] = rel.split("/");
     const [toTop, ...toRest] = target.split("/");
     const say = (why) => errors.push(`${rel}: imports ${target} (${why})`);
+    if ((fromTop === "shared" || fromTop === "client") && toTop === fromTop && /\.tsx?$/.test(target)) {
+      if (!fileEdges.has(rel)) fileEdges.set(rel, new Set());
+      fileEdges.get(rel).add(target);
+    }
     if (fromTop === "shared" && toTop !== "shared") say("src/shared must stay independent of server and client");
     if (fromTop === "client" && toTop === "server") say("the client never imports server code");
     if (fromTop === "server" && toTop === "client") say("the server never imports client code");
@@ -74,22 +81,28 @@ for (const file of files) {
   }
 }
 
-// Cycles between parts (depth-first search, each cycle reported once by its smallest member).
-const seen = new Set();
-function dfs(node, path) {
-  for (const next of edges.get(node) ?? []) {
-    const at = path.indexOf(next);
-    if (at >= 0) {
-      const cycle = path.slice(at);
-      const key = [...cycle].sort().join(",");
-      if (!seen.has(key)) {
-        seen.add(key);
-        errors.push(`cycle between server parts: ${[...cycle, next].join(" → ")}`);
-      }
-    } else if (path.length < 20) dfs(next, [...path, next]);
+// Cycles (depth-first search, each cycle reported once).
+function reportCycles(graph, what) {
+  const seen = new Set();
+  const done = new Set(); // nodes whose every path was explored without meeting the current path
+  function dfs(node, path) {
+    for (const next of graph.get(node) ?? []) {
+      const at = path.indexOf(next);
+      if (at >= 0) {
+        const cycle = path.slice(at);
+        const key = [...cycle].sort().join(",");
+        if (!seen.has(key)) {
+          seen.add(key);
+          errors.push(`cycle between ${what}: ${[...cycle, next].join(" → ")}`);
+        }
+      } else if (!done.has(next) && path.length < 40) dfs(next, [...path, next]);
+    }
+    if (path.length === 1) done.add(node);
   }
+  for (const node of graph.keys()) dfs(node, [node]);
 }
-for (const part of edges.keys()) dfs(part, [part]);
+reportCycles(edges, "server parts");
+reportCycles(fileEdges, "files of src/shared or src/client");
 
 if (errors.length > 0) {
   console.error(`Import boundaries: ${errors.length} violation(s) (see ARCHITECTURE.md)`);

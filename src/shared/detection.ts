@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VersionRef } from "./documents";
+import { VersionRef } from "./ids";
 
 /**
  * AI-detection contract shared by the server (built-in detector, third-party

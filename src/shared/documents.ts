@@ -1,8 +1,9 @@
 // The document library's contract (issue 10): every paid step saves its output as a version of a
-// document the user owns. Request and response schemas of /api/documents, and the id fields the
-// writing, SEO and detection requests accept. Pure: the client imports it.
+// document the user owns. Request and response schemas of /api/documents (the ids themselves are in
+// ids.ts). Pure: the client imports it.
 import { z } from "zod";
 import type { DetectionResult } from "./detection";
+import { idOf, VersionId } from "./ids";
 import type { SeoPlatform } from "./seo";
 import type { AiProvider, WritingStyle } from "./writing";
 
@@ -28,32 +29,8 @@ export const DOCUMENT_SEARCH_MAX = 200;
 /** The Documents search waits this long after the last keystroke. */
 export const DOCUMENT_SEARCH_DEBOUNCE_MS = 300;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A document or version id: a UUID (anything else is a 400 before any lookup). */
-export const idOf = (label: string) =>
-  z
-    .string({ error: `${label} must be a document id (a UUID)` })
-    .trim()
-    .regex(UUID, `${label} must be a document id (a UUID)`)
-    .transform((s) => s.toLowerCase());
-
-export const DocumentId = idOf("documentId");
-export const VersionId = idOf("versionId");
-
-export const isUuid = (s: string) => UUID.test(s);
-
 /** The `:id` of /api/documents/:id. */
 export const DocumentParams = z.object({ id: idOf("Document id") });
-
-/** The optional `documentId` of the writing and SEO requests: add the output to this document. */
-
-/** The optional `documentId` + `versionId` of /api/detect-ai: store the result on that version. */
-export const VersionRef = z
-  .object({ documentId: DocumentId.optional(), versionId: VersionId.optional() })
-  .refine((r) => (r.documentId === undefined) === (r.versionId === undefined), {
-    message: "documentId and versionId go together: send both or neither",
-  });
 
 /** GET /api/documents?limit=&cursor=&q= */
 export const DocumentListQuery = z.object({
@@ -155,12 +132,6 @@ export interface DocumentSummary {
 export interface DocumentListResponse {
   documents: DocumentSummary[];
   nextCursor: string | null;
-}
-
-/** What every paid writing and SEO answer carries: where its output was saved. */
-export interface SavedVersion {
-  documentId: string;
-  versionId: string;
 }
 
 /** A title from a draft: its first H1 without markdown marks, else null. */

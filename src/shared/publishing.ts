@@ -1,7 +1,7 @@
 // Publishing contract shared by the server (/api/connections, /api/documents/:id/publish) and the
 // client: connection forms, the publish dialog and what the API answers. Pure: zod and types only.
 import { z } from "zod";
-import { VersionId } from "./documents";
+import { VersionId } from "./ids";
 
 export const PUBLISH_PLATFORMS = ["wordpress", "shopify"] as const;
 export type PublishPlatform = (typeof PUBLISH_PLATFORMS)[number];

@@ -1,7 +1,7 @@
 // SEO request/response contract shared by the server (POST /api/seo-*) and the client.
 // Pure: zod schemas, types and the image-URL parser. No Node or DOM APIs.
 import { z } from "zod";
-import { DocumentId, type SavedVersion } from "./documents";
+import { DocumentId, type SavedVersion } from "./ids";
 
 export const SEO_PLATFORMS = ["wordpress", "shopify"] as const;
 export type SeoPlatform = (typeof SEO_PLATFORMS)[number];

@@ -1,7 +1,7 @@
 // The writing loop's contract (spec §3, §5, §7): request schemas with the spec's messages, and the
 // response, stream-event and history shapes. Pure: the client's forms use the same schemas.
 import { z } from "zod";
-import { DocumentId, type SavedVersion } from "./documents";
+import { DocumentId, type SavedVersion } from "./ids";
 import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
 
 /** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */

@@ -13,12 +13,11 @@ import {
   type DocumentVersion,
   type ExportQuery,
   exportFileName,
-  isUuid,
-  type SavedVersion,
   titleFromMarkdown,
   type VersionFormat,
   type VersionKind,
 } from "../../shared/documents";
+import { isUuid, type SavedVersion } from "../../shared/ids";
 import type { SeoPlatform } from "../../shared/seo";
 import type { Db, Tx } from "../db/client";
 import { documents, documentVersions } from "../db/schema";

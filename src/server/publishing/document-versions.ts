@@ -1,7 +1,7 @@
 // The documents feature's side of publishing: finds the caller's version to publish. Another user's
 // document, or a version not in the document, is null (the route answers 404, never 403: a stranger
 // learns nothing about what exists).
-import { isUuid } from "../../shared/documents";
+import { isUuid } from "../../shared/ids";
 import type { SeoPlatform } from "../../shared/seo";
 import type { DocumentsService } from "../documents/index";
 import { AppError } from "../errors";

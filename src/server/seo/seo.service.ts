@@ -9,7 +9,8 @@
 // transaction that settles its credits.
 import { randomUUID } from "node:crypto";
 import { creditsForTokens, estimateSeoRevisionTokens } from "../../shared/credits-math";
-import { cutTitle, type SavedVersion, titleFromMarkdown, type VersionFormat } from "../../shared/documents";
+import { cutTitle, titleFromMarkdown, type VersionFormat } from "../../shared/documents";
+import type { SavedVersion } from "../../shared/ids";
 import { DEFAULT_PROVIDER, SEO_CREDITS } from "../../shared/limits";
 import {
   InvalidImageUrlError,

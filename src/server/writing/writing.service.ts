@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
-import { cutTitle, type DocumentSession, type SavedVersion, type VersionKind } from "../../shared/documents";
+import { cutTitle, type DocumentSession, type VersionKind } from "../../shared/documents";
+import type { SavedVersion } from "../../shared/ids";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import { countWords } from "../../shared/text";
 import {

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { useAuth } from "../auth/auth-context";
-import type { MainLink } from "./layout";
+import type { MainLink } from "./main-links";
 
 export function AccountMenu() {
   const { user, credits, signOut } = useAuth();

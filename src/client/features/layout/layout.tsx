@@ -7,6 +7,7 @@ import { titleFor } from "../../lib/document-title";
 import { useAuth } from "../auth/auth-context";
 import { VerifyEmailBanner } from "../auth/verify-email-banner";
 import { InsufficientCreditsProvider } from "../credits/insufficient-credits-dialog";
+import { mainLinks } from "./main-links";
 
 // The account menu (radix DropdownMenu) and the phone menu's sheet (radix Dialog) load when first
 // needed: signed-out visitors of the landing page never download them.
@@ -48,18 +49,6 @@ export function Logo() {
       <span className="text-lg tracking-tight">Draftsmith</span>
     </Link>
   );
-}
-
-export type MainLink = { to: string; label: string };
-
-/** The header's page links: the desktop bar and the phone menu list the same ones. */
-function mainLinks(signedIn: boolean): MainLink[] {
-  return [
-    { to: PAGE_ROUTES.generate, label: "Full app" },
-    ...(signedIn ? [{ to: PAGE_ROUTES.documents, label: "Documents" }] : []),
-    { to: PAGE_ROUTES.console, label: "PROSE console" },
-    { to: PAGE_ROUTES.promptingGuide, label: "Prompting guide" },
-  ];
 }
 
 /**
