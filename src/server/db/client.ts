@@ -67,6 +67,23 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * The type ids drizzle-orm/pglite's session reads as text (its `parsers` option): timestamp,
+ * timestamptz, interval, date, and numeric[], timestamp[], timestamptz[], interval[], date[].
+ * drizzle-orm is pinned exactly (package.json); db/internals.test.ts fails if an upgrade changes the list.
+ */
+export const DRIZZLE_TEXT_TYPES: readonly number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
+
+/**
  * Drizzle passes the same `parsers` option with every PGlite query (dates, timestamps, intervals and
  * their arrays kept as text), and PGlite then copies its whole type-parser map on every query (a
  * tenth of the hot path's CPU). Installed once on the client, with the option dropped, every query
@@ -75,9 +92,7 @@ function isAlive(pid: number): boolean {
  */
 export function installDrizzleParsers(client: PGlite): void {
   const asText = (value: string) => value;
-  // The same type ids as drizzle-orm/pglite's session: numeric[], timestamp[], timestamptz[], interval[], date[].
-  for (const oid of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182])
-    client.parsers[oid] = asText;
+  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
   const withoutParsers = <O extends { parsers?: unknown }>(options?: O): O | undefined =>
     options?.parsers ? { ...options, parsers: undefined } : options;
   const query = client.query.bind(client);
@@ -109,18 +124,12 @@ export function preparedSelect(db: Db, name: string, text: string): PreparedSele
     const pool = client as pg.Pool;
     return async (values) => (await pool.query({ name, text, values, rowMode: "array" })).rows;
   }
-  const locks = client as unknown as {
-    _runExclusiveTransaction?: <T>(fn: () => Promise<T>) => Promise<T>;
-    _runExclusiveQuery?: <T>(fn: () => Promise<T>) => Promise<T>;
-  };
-  const { _runExclusiveTransaction: inTransactionLock, _runExclusiveQuery: inQueryLock } = locks;
-  if (typeof inTransactionLock !== "function" || typeof inQueryLock !== "function") {
+  const exclusive = pgliteExclusive(client);
+  if (!exclusive) {
     // A PGlite without these internals: its public query, correct if slower.
     return async (values) => (await client.query<unknown[]>(text, values, { rowMode: "array" })).rows;
   }
   const { serialize } = protocol;
-  const exclusive = <T>(fn: () => Promise<T>) =>
-    inTransactionLock.call(client, () => inQueryLock.call(client, fn)) as Promise<T>;
   let parsed: Promise<unknown> | undefined;
   const parse = () => {
     parsed ??= client.execProtocol(concatBytes([serialize.parse({ name, text }), serialize.sync()])).catch((err) => {
@@ -140,6 +149,22 @@ export function preparedSelect(db: Db, name: string, text: string): PreparedSele
       for (const m of messages) if (m.name === "dataRow") rows.push((m as unknown as { fields: unknown[] }).fields);
       return rows;
     });
+}
+
+/**
+ * Runs `fn` under PGlite's transaction lock and then its query lock, as `query` does, through
+ * PGlite's private `_runExclusiveTransaction` and `_runExclusiveQuery` (PGlite 0.5; the package is
+ * pinned exactly in package.json, and db/internals.test.ts fails when an upgrade moves them).
+ * undefined when they are gone.
+ */
+export function pgliteExclusive(client: PGlite): (<T>(fn: () => Promise<T>) => Promise<T>) | undefined {
+  const locks = client as unknown as {
+    _runExclusiveTransaction?: <T>(fn: () => Promise<T>) => Promise<T>;
+    _runExclusiveQuery?: <T>(fn: () => Promise<T>) => Promise<T>;
+  };
+  const { _runExclusiveTransaction: inTransactionLock, _runExclusiveQuery: inQueryLock } = locks;
+  if (typeof inTransactionLock !== "function" || typeof inQueryLock !== "function") return undefined;
+  return <T>(fn: () => Promise<T>) => inTransactionLock.call(client, () => inQueryLock.call(client, fn)) as Promise<T>;
 }
 
 function concatBytes(parts: Uint8Array[]): Uint8Array {

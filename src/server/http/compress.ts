@@ -58,18 +58,19 @@ export function compressBodyAsync(body: Uint8Array, encoding: "br" | "gzip"): Pr
 
 // @hono/node-server's Response keeps what a handler gave (status, text or bytes, and headers, often a
 // plain object) as it is until something reads it, under a private symbol; found once by its
-// description. Reading `res.headers` would turn a plain object into a Headers object for good, and
+// description. (@hono/node-server is pinned exactly in package.json; http/internals.test.ts fails
+// when an upgrade moves this.) Reading `res.headers` would turn a plain object into a Headers object for good, and
 // the server then writes the answer by its slower path, so the headers are read where they lie.
 // Elsewhere (tests' app.request, a fetched Response) there is none: the Response's own headers and,
 // for the size, Content-Length decide, else the body is read.
 let givenKey: symbol | undefined;
 /** What the handler gave: its body when it is text or bytes, its headers when still a plain object. */
-interface Given {
+export interface Given {
   res: Response;
   body: string | Uint8Array | undefined;
   plain: Record<string, unknown> | undefined;
 }
-function given(res: Response): Given {
+export function givenByHandler(res: Response): Given {
   givenKey ??= Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
   const cache = givenKey ? (res as unknown as Record<symbol, unknown>)[givenKey] : undefined;
   if (!Array.isArray(cache)) return { res, body: undefined, plain: undefined };
@@ -124,7 +125,7 @@ export const compressApi = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 export function compressAnswer(c: Context<AppEnv>, encoding: "br" | "gzip"): Promise<void> | undefined {
   const res = c.res;
   if (res.status === 204 || res.status === 304) return;
-  const kept = given(res);
+  const kept = givenByHandler(res);
   const type = headerOf(kept, "content-type");
   if (!type || !COMPRESSIBLE.test(type) || headerOf(kept, "content-encoding") !== null) return;
   if (/no-transform/i.test(headerOf(kept, "cache-control") ?? "")) return;
