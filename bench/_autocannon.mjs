@@ -3,6 +3,7 @@
 // as one JSON line. The options: url, connections, duration (s) or amount (requests), and
 // headerSets (a list of header objects the requests take in turn: several users, each request
 // cycling to the next).
+// autocannon is a bench-only tool, installed in bench/node_modules by _tools.ts (bench/package.json).
 import autocannon from "autocannon";
 
 const {

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
+import { ensureBenchTools } from "./_tools";
 
 const run = promisify(execFile);
 
@@ -35,6 +36,7 @@ export async function autocannon(
   headerSets: Record<string, string>[],
   options: LoadOptions,
 ): Promise<AutocannonResult> {
+  ensureBenchTools(); // autocannon is a bench-only tool (bench/package.json)
   const { stdout } = await run(
     process.execPath,
     ["bench/_autocannon.mjs", JSON.stringify({ url, headerSets, ...options })],

@@ -3,10 +3,26 @@
 // (a Cookie header sent with every request of the page). Used by bench/bundle.ts; also
 //   npx tsx bench/lighthouse.ts <url> [mobile|desktop] [cookie]
 // prints the scores as one JSON line (LIGHTHOUSE_JSON=<file> also writes the whole report there). (bench/run.mjs runs it only through bundle.ts.)
+// Lighthouse and chrome-launcher are bench-only tools (bench/package.json), loaded through _tools.ts.
 import { writeFileSync } from "node:fs";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { benchTool } from "./_tools";
+
+/** The little of chrome-launcher and Lighthouse used here. */
+interface ChromeLauncher {
+  launch(opts: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> }>;
+}
+interface LighthouseResult {
+  lhr: {
+    categories: Record<string, { score: number | null } | undefined>;
+    audits: Record<string, { numericValue?: number } | undefined>;
+    runtimeError?: { code: string; message: string };
+  };
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+  config?: unknown,
+) => Promise<LighthouseResult | undefined>;
 
 export type Preset = "mobile" | "desktop";
 export interface LighthouseScores {
@@ -26,6 +42,9 @@ export async function runLighthouse(
   preset: Preset,
   opts: { cookie?: string; chromePath?: string } = {},
 ): Promise<LighthouseScores> {
+  const { launch } = await benchTool<ChromeLauncher>("chrome-launcher");
+  const { default: lighthouse } = await benchTool<{ default: Lighthouse }>("lighthouse");
+  const { default: desktopConfig } = await benchTool<{ default: unknown }>("lighthouse/core/config/desktop-config.js");
   const chrome = await launch({
     chromePath: opts.chromePath ?? CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
