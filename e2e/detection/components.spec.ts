@@ -102,7 +102,7 @@ test("Revise Content → re-detection shows the improvement before → after", a
   await page.getByRole("button", { name: "Revise Content" }).click();
   const summary = page.getByTestId("improvement-summary");
   await expect(summary).toBeVisible();
-  await expect(summary).not.toContainText("analyzing", { timeout: 15_000 });
+  await expect(summary).not.toContainText("analyzing");
   await expect(summary).toContainText(new RegExp(`Flagged sentences\\s*${beforeFlagged}\\s*to`));
   await expect(summary).toContainText(/down \d/);
   expect(credits - (await availableCredits(page.request))).toBe(1);

@@ -1,8 +1,6 @@
 // Issue 4's flow on the Results screen itself: draft → detection → highlight view → click a flagged
 // sentence (copied) → Revise Content → re-detection shows before → after. Every check reaches the
 // real built-in detector, which flags a few sentences of the offline writer's sample draft.
-// Skipped (fixme) while the Results screen still shows the writing engineer's stand-ins for the
-// detection components (data-slot), and runs as soon as the real ones are embedded.
 import { expect, flaggedBeforeAfter, signedInAt, test } from "../fixtures";
 import { availableCredits, toastWith } from "./harness";
 
@@ -19,10 +17,6 @@ test("draft → detection → highlight view → copy a flagged sentence → Rev
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await expect(page).toHaveURL(/\/draftsmith\/results(\?document=[\w-]+)?$/);
   await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
-  test.fixme(
-    (await page.locator("[data-slot]").count()) > 0,
-    "The Results screen still shows stand-ins for the detection components",
-  );
 
   // Detection ran by itself: stat cards and the panel.
   const panel = page.getByTestId("detection-panel");

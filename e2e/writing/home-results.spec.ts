@@ -258,7 +258,7 @@ test.describe("home and results", () => {
     );
     await generateButton(page).click();
     await expect(page.getByText("Insufficient Credits").first()).toBeVisible();
-    await expect(page).toHaveURL(/\/draftsmith$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/draftsmith$/);
     const dialog = page.getByRole("dialog", { name: "Insufficient Credits" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("definition").nth(1)).toHaveText("42");
@@ -280,7 +280,7 @@ test.describe("home and results", () => {
     );
     await generateButton(page).click();
     await expect(page.getByText("Service Unavailable")).toBeVisible();
-    await expect(page).toHaveURL(/\/draftsmith$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/draftsmith$/);
     await page.unroute("**/api/execute");
 
     await page.route("**/api/execute", (route) =>
@@ -296,7 +296,7 @@ test.describe("home and results", () => {
     await generateButton(page).click();
     await expect(page.getByText("Generation Failed")).toBeVisible();
     await expect(page.getByText("The model stopped answering")).toBeVisible();
-    await expect(page).toHaveURL(/\/draftsmith$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/draftsmith$/);
   });
 
   test("an empty answer says 'No content returned'", async ({ page }) => {
@@ -313,7 +313,7 @@ test.describe("home and results", () => {
     );
     await generateButton(page).click();
     await expect(page.getByText("No content returned")).toBeVisible();
-    await expect(page).toHaveURL(/\/draftsmith$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/draftsmith$/);
   });
 
   test("Results without a pending request goes back to /draftsmith", async ({ page }) => {

@@ -205,7 +205,7 @@ test.describe("OFFLINE_WRITER=off and no model key", () => {
     await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
       "No model is configured on this server",
     );
-    await expect(page).toHaveURL(/\/draftsmith$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/draftsmith$/);
     expect(await balance(page, base)).toBe(before);
     expect(await usage(page, base)).toEqual([]);
 

@@ -27,7 +27,12 @@ import { exportConnections } from "./publishing/connections.service";
 import { SeoService } from "./seo/seo.service";
 import { WritingService } from "./writing/writing.service";
 
-export function createDeps(config: Config, database: Database, logger: Logger) {
+/** What tests may swap: the CPU pool's worker module (e.g. one whose tasks never finish). */
+export interface DepsOverrides {
+  cpuWorker?: URL;
+}
+
+export function createDeps(config: Config, database: Database, logger: Logger, overrides: DepsOverrides = {}) {
   const { db } = database;
   const ledger = new Ledger(db, { holdTtlSeconds: config.holdTtlSeconds });
   const charges = new Charges(ledger, logger);
@@ -70,7 +75,7 @@ export function createDeps(config: Config, database: Database, logger: Logger) {
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
   // CPU-bound request work runs in worker threads with a time limit (the built-in detector too).
-  const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs });
+  const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs, worker: overrides.cpuWorker });
   const chosenDetector = createDetector(config.detection);
   const detector =
     chosenDetector.name === "builtin"

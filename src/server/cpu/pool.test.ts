@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "../errors";
 import { CpuPool, CpuTaskCancelled } from "./pool";
 import type { FixtureTasks } from "./testing/fixture-tasks";
@@ -25,6 +25,28 @@ const state = (promise: Promise<unknown>) =>
     ),
     Promise.resolve("pending"),
   ]);
+
+/** Waits (on the event loop, no timer) until `check` holds. */
+async function until(check: () => boolean) {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A gate for the fixture's `wait` task: the task runs until `open`. */
+function gate() {
+  const cells = new Int32Array(new SharedArrayBuffer(8));
+  return {
+    cells,
+    /** Resolves once the task is running on a worker. */
+    entered: async () => {
+      const waited = Atomics.waitAsync(cells, 1, 0);
+      if (waited.async) await waited.value;
+    },
+    open: () => {
+      Atomics.store(cells, 0, 1);
+      Atomics.notify(cells, 0);
+    },
+  };
+}
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -60,12 +82,28 @@ describe("CpuPool", () => {
   });
 
   it("counts the time limit from when a worker starts the task, not while it waits", async () => {
-    const p = pool({ timeLimitMs: 2000 });
-    const first = p.run("spin", { ms: 2500 }).catch((e) => e);
-    const second = p.run("spin", { ms: 500 });
-    // The second waited 2.5 s for the only worker, then ran 0.5 s: within its 2 s.
-    expect(typeof (await second)).toBe("number");
-    expect(await first).toBeInstanceOf(AppError);
+    // The pool's clocks are fake here, moved by the test: nothing depends on how fast the machine is.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const p = pool({ timeLimitMs: 1000 });
+      const a = gate();
+      const b = gate();
+      const first = rejection(p.run("wait", { gate: a.cells }));
+      const second = p.run("wait", { gate: b.cells });
+      await a.entered();
+      await until(() => p.warm); // the first task's clock has started
+      // Five limits pass: the first is stopped; the second has waited all that time for the only worker.
+      vi.advanceTimersByTime(5000);
+      const stopped = await first;
+      expect(stopped).toBeInstanceOf(AppError);
+      expect((stopped as AppError).status).toBe(422);
+      // The second starts on the replaced worker (or, were its clock started while it waited, fails now).
+      await Promise.race([b.entered(), second]);
+      b.open();
+      expect(await second).toBe("released"); // its clock started when it did, so it is within its limit
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers 503 at once when the queue is full, and after waiting too long for a worker", async () => {
@@ -92,7 +130,7 @@ describe("CpuPool", () => {
     const p = pool();
     const controller = new AbortController();
     const spinning = p.run("spin", { ms: Number.POSITIVE_INFINITY }, { signal: controller.signal });
-    await sleep(50);
+    await until(() => p.warm); // running on its worker
     controller.abort();
     expect(await rejection(spinning)).toBeInstanceOf(CpuTaskCancelled);
     expect(await p.run("echo", { value: "next" })).toMatchObject({ value: "next" });

@@ -1,7 +1,7 @@
 // The periodic sweep: expired holds come back, scheduled all_users campaigns are granted.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { creditHolds } from "../db/schema";
 import { createLogger } from "../logger";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
@@ -32,8 +32,10 @@ it("releases expired holds on its timer and stops cleanly", async () => {
     logger: createLogger("silent"),
     intervalMs: 20,
   });
-  for (let i = 0; i < 100 && (await t.deps.ledger.balance(userId)).heldCredits > 0; i++)
-    await new Promise((r) => setTimeout(r, 20));
+  await vi.waitFor(async () => expect((await t.deps.ledger.balance(userId)).heldCredits).toBe(0), {
+    timeout: 60_000,
+    interval: 20,
+  });
   await sweeper.stop();
   expect(await t.deps.ledger.balance(userId)).toMatchObject({ availableCredits: 5, heldCredits: 0 });
   expect(await sweeper.runOnce()).toEqual({ releasedHolds: 0, campaignGrants: 0 });

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Seed packages and the Welcome bonus campaign (default true). */
   seed?: boolean;
+  /** The CPU pool's worker module (default the app's own; cpu/testing/stalled-tasks.ts never finishes a task). */
+  cpuWorker?: URL;
 }
 
 export interface SignUpOptions {
@@ -131,7 +133,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     const database = databaseUrl ? await openDatabase({ databaseUrl }) : await openMigratedPglite();
     cleanups.unshift(() => database.close());
     if (fresh && opts.seed !== false) await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
-    const deps = createDeps(config, database, createLogger("silent"));
+    const deps = createDeps(config, database, createLogger("silent"), { cpuWorker: opts.cpuWorker });
     cleanups.unshift(() => deps.cpu.close());
     const clientDir = join(dataDir, "client"); // empty: API tests need no built client
     mkdirSync(clientDir);

@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { creditsForTokens } from "../../shared/credits-math";
 import { type GenerationResponse, messageText } from "../../shared/writing";
 import { createWritingModels } from "../ai/models";
@@ -205,7 +205,8 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     [
       "a slow first byte",
       "anthropic",
-      [{ kind: "text", text: DRAFT, firstByteDelayMs: AI_TIMEOUT_MS + 1500 }],
+      // The first byte never comes: only AI_TIMEOUT_MS can end the call (no clock is read here).
+      [{ kind: "text", text: DRAFT, firstByteDelayMs: Number.POSITIVE_INFINITY }],
       503,
       /temporarily unavailable/,
       1,
@@ -217,14 +218,12 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     async (_name, provider, scripts, status, text, attempts) => {
       fake.script(...scripts);
       const before = await snapshot();
-      const started = performance.now();
       const res = await post("/api/execute", { ...SESSION, aiProvider: provider });
       const body = (await res.json()) as { error: string };
       expect(res.status).toBe(status);
       expect(body.error).toMatch(text);
       expect(body.error).not.toMatch(/sk-|stack|at \w+ \(/);
       expect(fake.calls).toHaveLength(attempts);
-      expect(performance.now() - started).toBeLessThan(AI_TIMEOUT_MS + 1400);
       expect(await snapshot()).toEqual(before);
     },
   );
@@ -267,7 +266,8 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
       kind: "text",
       text: DRAFT.repeat(4),
       chunkChars: 40,
-      chunkDelayMs: 20,
+      // Still writing when the client leaves, however slow this machine is.
+      stallAfterChunks: 8,
       inputTokens: 900,
       outputTokens: 5000,
     });
@@ -289,10 +289,14 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     });
     ac.abort();
     const call = fake.calls[0];
-    for (let i = 0; i < 100 && !(call.clientClosed && (await snapshot()).held === 0); i++)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(call.clientClosed).toBe(true);
-    expect(call.deltasSent).toBeLessThan(Math.ceil(DRAFT.repeat(4).length / 40));
+    await vi.waitFor(
+      async () => {
+        expect(call.clientClosed).toBe(true);
+        expect((await snapshot()).held).toBe(0);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
+    expect(call.deltasSent).toBeLessThanOrEqual(8);
     const after = await snapshot();
     expect(after.held).toBe(0);
     expect(after.usage).toBe(before.usage + 1);

@@ -22,7 +22,9 @@ export type FakeScript =
       chunkChars?: number;
       /** Pause between streamed deltas. */
       chunkDelayMs?: number;
-      /** Pause before the status line and headers are sent. */
+      /** After this many deltas, send nothing more until the client leaves (a model still writing). */
+      stallAfterChunks?: number;
+      /** Pause before the status line and headers are sent (Infinity: until the client leaves). */
       firstByteDelayMs?: number;
       /** Anthropic only: a web search (server_tool_use + web_search_tool_result) after this preamble. */
       webSearch?: { preamble: string; query: string };
@@ -143,6 +145,18 @@ export const PROVIDER_FAILURES = {
   },
 } satisfies Record<string, FakeScript>;
 
+/** Waits `ms` (Infinity: for ever), or until the client closes the connection. */
+const pauseUnlessClosed = (res: ServerResponse, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+    res.once("close", done);
+    function done() {
+      clearTimeout(timer);
+      res.off("close", done);
+      resolve();
+    }
+  });
+
 const sleep = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
 function chunk(text: string, size: number): string[] {
@@ -234,7 +248,7 @@ async function answer(api: FakeApi, call: FakeCall, script: FakeScript, res: Ser
     return;
   }
   if (script.kind === "text" && script.firstByteDelayMs) {
-    await sleep(script.firstByteDelayMs);
+    await pauseUnlessClosed(res, script.firstByteDelayMs);
     if (res.destroyed) return;
   }
   const text = script.text;
@@ -279,6 +293,10 @@ async function answer(api: FakeApi, call: FakeCall, script: FakeScript, res: Ser
     await w.delta(pieces[i]);
     call.firstDeltaAt ??= Date.now();
     call.deltasSent++;
+    if (script.kind === "text" && call.deltasSent === script.stallAfterChunks) {
+      await pauseUnlessClosed(res, Number.POSITIVE_INFINITY);
+      return;
+    }
     if (delay) await sleep(delay);
   }
   if (script.kind === "cut") {

@@ -1,4 +1,5 @@
-// Tasks for the pool's own tests: a busy loop that never yields, an echo, a stack overflow.
+// Tasks for the pool's own tests: a busy loop that never yields, an echo, a stack overflow, and a
+// task that waits for the test to let it finish.
 import { TaskRefusal, taskRunner } from "../task-runner";
 
 function recurse(n: number): number {
@@ -13,6 +14,13 @@ export const FIXTURE_TASKS = {
     let n = 0;
     while (Date.now() < end) n++;
     return n;
+  },
+  /** Sets gate[1] to 1 once running, then blocks until the test sets gate[0] to 1 and notifies it. */
+  wait: (input: { gate: Int32Array }) => {
+    Atomics.store(input.gate, 1, 1);
+    Atomics.notify(input.gate, 1);
+    Atomics.wait(input.gate, 0, 0);
+    return "released";
   },
   overflow: (_input: null) => recurse(Number.MAX_SAFE_INTEGER),
   fail: (input: { message: string }) => {
