@@ -46,6 +46,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": { target: `http://localhost:${process.env.API_PORT ?? 5000}`, changeOrigin: false } },
+    // The API of `npm run dev` (scripts/dev.mjs) listens on PORT, as the server of `npm start` does.
+    proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 5000}`, changeOrigin: false } },
   },
 });

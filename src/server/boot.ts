@@ -1,10 +1,11 @@
-// What the server and the admin command share at start: read the settings, open the database and
-// seed it once. An operator's mistake (a bad setting, a DATA_DIR another process holds, a database
+// What the server and the admin command share at start: read the settings (the environment, then
+// `.env`), open the database and seed it once. An operator's mistake (a bad setting, a DATA_DIR another process holds, a database
 // that is not there or not running) is printed as one line saying what to do, and answered with
 // null — never a stack.
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client";
 import { seedOnce } from "./db/seed";
+import { loadEnvFile } from "./env-file";
 
 /** Milliseconds each start-up phase took, for the debug log. */
 export type Phases = Record<string, number>;
@@ -26,7 +27,11 @@ export async function openConfiguredDatabase(phases: Phases = {}): Promise<{
 } | null> {
   let databaseUrl: string | undefined;
   try {
-    const config = await timed(phases, "config", () => loadConfig());
+    // `.env` in the working directory, under what the environment already sets.
+    const config = await timed(phases, "config", () => {
+      loadEnvFile();
+      return loadConfig();
+    });
     databaseUrl = config.databaseUrl;
     const database = await timed(phases, "database", () =>
       openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),

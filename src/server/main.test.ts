@@ -6,12 +6,14 @@
 // Starting a process costs seconds on a busy machine: the checks that can share one started server
 // do, and every wait is on an event (a health answer, a log line, an exit) under a generous ceiling.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { describePostgresOnly } from "./testing/databases";
 
 const CEILING_MS = 120_000;
@@ -44,10 +46,15 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+// Absolute, so the server can start in any working directory.
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+
+function start(env: Record<string, string>, opts: { cwd?: string } = {}): Started {
+  const child = spawn(process.execPath, ["--import", TSX, MAIN], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    cwd: opts.cwd,
   });
   children.push(child);
   let out = "";
@@ -169,6 +176,67 @@ describe("the server process", () => {
     await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => {});
     expect(await p.exited).toBe(0);
     expect(existsSync(join(dataDir, "draftsmith.lock"))).toBe(false);
+  });
+});
+
+describe("the server process and its surroundings", () => {
+  it("reads .env in its working directory, under the environment", { timeout: CEILING_MS }, async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    // The port comes from the file; its bad DETECTOR loses to the environment's.
+    writeFileSync(join(dir, ".env"), `PORT=${port}\nDETECTOR=magic\nDATA_DIR=${join(dir, "data")}\n`);
+    const { PORT: _port, DATA_DIR: _dir, ...env } = process.env;
+    const p = start({ ...(env as Record<string, string>), DETECTOR: "builtin" }, { cwd: dir });
+    await healthy(port, p);
+    expect(existsSync(join(dir, "data", "draftsmith.lock"))).toBe(true);
+    p.child.kill("SIGTERM");
+    expect(await p.exited).toBe(0);
+  });
+
+  it("exits with its parent under an npm script, even when the parent is killed outright", {
+    timeout: CEILING_MS,
+  }, async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    // A parent that starts the server as npm does (npm_lifecycle_event set) and then does nothing.
+    const parent = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const c = require("node:child_process").spawn(process.execPath, ["--import", ${JSON.stringify(TSX)}, ${JSON.stringify(MAIN)}], { stdio: "ignore" });
+         console.log(c.pid); setInterval(() => {}, 60000);`,
+      ],
+      {
+        env: {
+          ...process.env,
+          npm_lifecycle_event: "start",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          NODE_ENV: "production",
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    children.push(parent);
+    const serverPid = await new Promise<number>((resolve) =>
+      parent.stdout?.once("data", (d) => resolve(Number(String(d).trim()))),
+    );
+    const alive = () => {
+      try {
+        process.kill(serverPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await healthy(port, { child: parent, output: () => "", waitFor: async () => {}, exited: new Promise(() => {}) });
+      parent.kill("SIGKILL");
+      await vi.waitFor(() => expect(alive()).toBe(false), { timeout: CEILING_MS, interval: 100 });
+      expect(existsSync(join(dataDir, "draftsmith.lock"))).toBe(false); // it shut down cleanly
+    } finally {
+      if (alive()) process.kill(serverPid, "SIGKILL");
+    }
   });
 });
 

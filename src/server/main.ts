@@ -73,6 +73,22 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  followParent(() => shutdown("parent exited"));
+}
+
+/**
+ * Under an npm script (`npm start`, `npm run dev`) the server's parent is npm or the dev runner,
+ * which pass SIGTERM and SIGINT on. If that parent is killed outright (SIGKILL, which it cannot pass
+ * on), the server would be left running under PID 1, holding the port and the embedded database's
+ * lock: it notices its parent is gone and shuts down too. (Started directly, e.g. by a service
+ * manager or under nohup, a changed parent means nothing and the server stays.)
+ */
+function followParent(onGone: () => void) {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) onGone();
+  }, 1000).unref();
 }
 
 main().catch((err) => {

@@ -57,6 +57,14 @@ export function newPasswordSchema(policy: PasswordPolicy = PASSWORD_POLICY) {
     });
 }
 
+/** Settings' password change: the current password, and a new one as newPasswordSchema takes it. */
+export function changePasswordSchema(policy: PasswordPolicy = PASSWORD_POLICY) {
+  return z.intersection(
+    z.object({ currentPassword: z.string().min(1, "Enter your current password") }),
+    newPasswordSchema(policy),
+  );
+}
+
 export const UsernameSchema = z
   .string()
   .trim()

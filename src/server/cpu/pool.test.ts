@@ -38,7 +38,10 @@ function gate() {
     cells,
     /** Resolves once the task is running on a worker. */
     entered: async () => {
-      const waited = Atomics.waitAsync(cells, 1, 0);
+      // Atomics.waitAsync is ES2024; the project's TypeScript lib is ES2023 (as in pool.ts).
+      const waited = (
+        Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { async: boolean; value: unknown } }
+      ).waitAsync(cells, 1, 0);
       if (waited.async) await waited.value;
     },
     open: () => {

@@ -21,31 +21,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError, apiPost } from "../../lib/api";
 import { usePending } from "../../lib/use-pending";
 import { type SignInView, useAuth } from "./auth-context";
+import { authErrorText } from "./auth-errors";
 
 const POLICY_KEY = ["/api/auth/password-policy"];
-
-/** Identity-client codes (spec §8) to the words the dialog shows. */
-export function authErrorText(err: unknown, mode: "signin" | "signup"): string {
-  const fallback = mode === "signin" ? AUTH_MESSAGES.signInFailed : AUTH_MESSAGES.signUpFailed;
-  if (!(err instanceof ApiError)) return fallback;
-  try {
-    const body = JSON.parse(err.body) as { error?: string; code?: string };
-    switch (body.code) {
-      case "invalid-credential":
-        return AUTH_MESSAGES.incorrectCredentials;
-      case "email-already-in-use":
-        return AUTH_MESSAGES.emailInUse;
-      case "password-does-not-meet-requirements":
-        return AUTH_MESSAGES.weakPassword;
-      case "invalid-email":
-        return AUTH_MESSAGES.invalidEmail;
-      default:
-        return body.error || fallback;
-    }
-  } catch {
-    return fallback;
-  }
-}
 
 export function SignInDialog() {
   const { signInOpen, closeSignIn, signInTab, openSignIn } = useAuth();

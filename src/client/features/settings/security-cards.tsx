@@ -4,13 +4,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import {
   ACCOUNT_TEXT,
   type AccountSession,
   type AccountSessionsResponse,
   type AccountStatus,
-  newPasswordSchema,
+  changePasswordSchema,
 } from "../../../shared/account";
 import { PASSWORD_POLICY, type PasswordPolicy } from "../../../shared/auth";
 import { Badge } from "../../components/ui/badge";
@@ -49,12 +48,8 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
   const policy = useQuery<PasswordPolicy>({ queryKey: ["/api/auth/password-policy"] }).data ?? PASSWORD_POLICY;
   const [formError, setFormError] = useState<string>();
   const [linkSent, setLinkSent] = useState(false);
-  const schema = z.intersection(
-    z.object({ currentPassword: z.string().min(1, "Enter your current password") }),
-    newPasswordSchema(policy),
-  );
   const form = useForm<PasswordValues>({
-    resolver: zodResolver(schema) as never,
+    resolver: zodResolver(changePasswordSchema(policy)) as never,
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { isSubmitting } = form.formState;

@@ -1,0 +1,91 @@
+// `npm run dev` (scripts/dev.mjs) as a developer runs it: the API on PORT behind Vite's proxy, and
+// one SIGTERM to npm (what a terminal's kill or a service manager sends) stops every process it
+// started (dev.mjs, tsx watch, the API, Vite, esbuild), none left behind under PID 1.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+const CEILING_MS = 180_000;
+const dataDir = mkdtempSync(join(tmpdir(), "draftsmith-dev-"));
+let dev: ChildProcess | undefined;
+let tree: number[] = [];
+afterAll(() => {
+  for (const pid of tree)
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {}
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** `root` and every process below it. */
+function processTree(root: number): number[] {
+  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found = [root];
+  for (let i = 0; i < found.length; i++) for (const [pid, ppid] of rows) if (ppid === found[i]) found.push(pid);
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("npm run dev", () => {
+  it("serves the API on PORT behind Vite, and SIGTERM stops every process it started", {
+    timeout: 3 * CEILING_MS,
+  }, async () => {
+    const port = await freePort();
+    let out = "";
+    dev = spawn("npm", ["run", "dev"], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    dev.stdout?.on("data", (d) => {
+      out += d;
+    });
+    dev.stderr?.on("data", (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => dev?.on("exit", (code) => resolve(code)));
+
+    // Vite says where it serves; the API answers on PORT, and through Vite's proxy.
+    await vi.waitFor(() => expect(out).toMatch(/Local:\s+http:\/\/localhost:\d+/), {
+      timeout: CEILING_MS,
+      interval: 200,
+    });
+    const vitePort = Number(/Local:\s+http:\/\/localhost:(\d+)/.exec(out)?.[1]);
+    await vi.waitFor(
+      async () => {
+        expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+        expect((await fetch(`http://localhost:${vitePort}/api/health`)).status).toBe(200);
+      },
+      { timeout: CEILING_MS, interval: 500 },
+    );
+
+    tree = processTree(dev.pid as number);
+    // npm, dev.mjs, tsx watch and the API it runs, Vite and its esbuild service (at least).
+    expect(tree.length, out).toBeGreaterThanOrEqual(6);
+    dev.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await vi.waitFor(() => expect(tree.filter(alive)).toEqual([]), { timeout: CEILING_MS, interval: 200 });
+  });
+});
