@@ -1,12 +1,12 @@
 // `npm run dev` (scripts/dev.mjs) as a developer runs it: the API on PORT behind Vite's proxy, and
 // one SIGTERM to npm (what a terminal's kill or a service manager sends) stops every process it
 // started (dev.mjs, tsx watch, the API, Vite, esbuild), none left behind under PID 1.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { isAlive as alive, freePort, processTree } from "../src/server/testing/processes";
 
 const CEILING_MS = 180_000;
 const dataDir = mkdtempSync(join(tmpdir(), "draftsmith-dev-"));
@@ -19,35 +19,6 @@ afterAll(() => {
     } catch {}
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** `root` and every process below it. */
-function processTree(root: number): number[] {
-  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/).map(Number));
-  const found = [root];
-  for (let i = 0; i < found.length; i++) for (const [pid, ppid] of rows) if (ppid === found[i]) found.push(pid);
-  return found;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("npm run dev", () => {
   it("serves the API on PORT behind Vite, and SIGTERM stops every process it started", {

@@ -3,10 +3,10 @@
 // running; and the built entry on a Node older than 24 stops at once with one line saying what to do.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { isAlive as alive, freePort, processTree } from "../../src/server/testing/processes";
 
 // `npm start` runs dist/ (DIST_DIR is for parallel builds of the browser tests only).
 const DIST = process.env.DIST_DIR ?? "dist";
@@ -14,34 +14,6 @@ const dirs: string[] = [];
 test.afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** `root` and every process below it. */
-function processTree(root: number): number[] {
-  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/).map(Number));
-  const found = [root];
-  for (let i = 0; i < found.length; i++) for (const [pid, ppid] of rows) if (ppid === found[i]) found.push(pid);
-  return found;
-}
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   test(`${signal} to \`npm start\` reaches the server, and every process exits with it`, async () => {

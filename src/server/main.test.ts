@@ -9,12 +9,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { describePostgresOnly } from "./testing/databases";
+import { freePort, isAlive } from "./testing/processes";
 
 const CEILING_MS = 120_000;
 const dirs: string[] = [];
@@ -28,15 +28,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Started {
   child: ChildProcess;
@@ -221,14 +212,7 @@ describe("the server process and its surroundings", () => {
     const serverPid = await new Promise<number>((resolve) =>
       parent.stdout?.once("data", (d) => resolve(Number(String(d).trim()))),
     );
-    const alive = () => {
-      try {
-        process.kill(serverPid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const alive = () => isAlive(serverPid);
     try {
       await healthy(port, { child: parent, output: () => "", waitFor: async () => {}, exited: new Promise(() => {}) });
       parent.kill("SIGKILL");

@@ -5,6 +5,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveAuthSecret } from "../auth/secret";
 import { describeEachDatabase } from "../testing/databases";
+import { deferred } from "../testing/deferred";
 import { createFreshDatabase } from "../testing/test-app";
 import { DataDirLockedError, openDatabase, preparedSelect } from "./client";
 import { bonusCreditCampaigns, creditPackages } from "./schema";
@@ -97,23 +98,17 @@ describeEachDatabase("a prepared SELECT", (kind) => {
 
       // Another caller's transaction changes a row and waits; a run meanwhile sees the committed
       // value (PGlite has one connection: a run inside that transaction would see 99).
-      let inside = () => {};
-      const entered = new Promise<void>((resolve) => {
-        inside = resolve;
-      });
-      let finish = () => {};
-      const held = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
+      const entered = deferred();
+      const held = deferred();
       const tx = db.transaction(async (t) => {
         await t.execute(sql`UPDATE prepared_probe SET n = 99 WHERE k = 'a'`);
-        inside();
-        await held;
+        entered.resolve();
+        await held.promise;
         throw new Error("rolled back");
       });
-      await entered;
+      await entered.promise;
       const during = select(["a"]);
-      finish();
+      held.resolve();
       await expect(tx).rejects.toThrow("rolled back");
       expect(plain(await during)).toEqual([["a", "1", "10"]]);
       // Many at once, interleaved with queries: each gets its own row.

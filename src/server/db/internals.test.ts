@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { integer, pgTable, timestamp } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deferred } from "../testing/deferred";
 import { DRIZZLE_TEXT_TYPES, installDrizzleParsers, pgliteExclusive } from "./client";
 
 // One database for the file (a PGlite's first start is seconds of WASM); the last test wraps its query.
@@ -24,27 +25,21 @@ describe("PGlite internals (db/client.ts; @electric-sql/pglite pinned)", () => {
       "PGlite's private _runExclusiveTransaction/_runExclusiveQuery are gone: preparedSelect (db/client.ts) " +
         "would fall back to query(), correct but slower. Find their new names before raising the pin.",
     ).toBeTypeOf("function");
-    let inside = () => {};
-    const entered = new Promise<void>((resolve) => {
-      inside = resolve;
-    });
-    let finish = () => {};
-    const held = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
+    const entered = deferred();
+    const held = deferred();
     const order: string[] = [];
     const tx = client.transaction(async (t: Transaction) => {
       await t.query("SELECT 1");
-      inside();
-      await held;
+      entered.resolve();
+      await held.promise;
       order.push("transaction");
     });
-    await entered;
+    await entered.promise;
     const locked = exclusive?.(async () => {
       order.push("exclusive");
       return 42;
     });
-    finish();
+    held.resolve();
     await tx;
     expect(await locked).toBe(42);
     expect(order, "the private locks no longer wait for another caller's transaction").toEqual([

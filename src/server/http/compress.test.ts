@@ -1,8 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { serveOnLoopback } from "../testing/loopback";
 import { COMPRESS_THRESHOLD, compressApi, pickEncoding } from "./compress";
 
 // zlib as it is, with the compressions spied on: the API's must be the async ones (thread pool),
@@ -150,13 +149,7 @@ describe("compressApi behind @hono/node-server", () => {
   let url = "";
   let close = () => {};
   beforeAll(async () => {
-    await new Promise<void>((resolve) => {
-      const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-        url = `http://127.0.0.1:${info.port}`;
-        resolve();
-      });
-      close = () => server.close();
-    });
+    ({ url, close } = await serveOnLoopback(app.fetch));
   });
   afterAll(() => close());
 

@@ -2,12 +2,12 @@
 // pinned exactly in package.json; when an upgrade moves one of these, this file fails and says what
 // to change, instead of the app quietly taking a slower path or sending other headers.
 import type { ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { getRequestListener, serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { secureHeaders as honoSecureHeaders } from "hono/secure-headers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
+import { serveOnLoopback } from "../testing/loopback";
 import { givenByHandler } from "./compress";
 import { requestContext } from "./middleware";
 import { secureHeaderList, securityHeaders } from "./security-headers";
@@ -52,13 +52,7 @@ describe("@hono/node-server's outgoing response (security-headers.ts presetHeade
         return c.text("framed");
       })
       .get("/", (c) => c.json({ ok: true }));
-    await new Promise<void>((resolve) => {
-      const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-        url = `http://127.0.0.1:${info.port}`;
-        resolve();
-      });
-      close = () => server.close();
-    });
+    ({ url, close } = await serveOnLoopback(app.fetch));
   });
   afterAll(() => close());
 

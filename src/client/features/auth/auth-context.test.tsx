@@ -21,6 +21,13 @@ const balance = (available: number) => ({
   bonusCredits: 0,
 });
 
+/** A server with Ada's session and 40 credits. */
+const signedIn = (): typeof routes => ({
+  "GET /api/auth/get-session": () => ({ user: { id: "u1" } }),
+  "POST /api/auth/verify": () => ({ success: true, user: ada }),
+  "GET /api/billing/credits": () => balance(40),
+});
+
 /** The API as the fake fetch plays it: a handler per "METHOD /path", and the calls made. */
 let routes: Record<string, (init: RequestInit) => unknown>;
 let calls: string[];
@@ -87,11 +94,7 @@ describe("AuthProvider", () => {
   });
 
   it("verifies a session it finds with the server, then loads the user's credits", async () => {
-    routes = {
-      "GET /api/auth/get-session": () => ({ user: { id: "u1" } }),
-      "POST /api/auth/verify": () => ({ success: true, user: ada }),
-      "GET /api/billing/credits": () => balance(40),
-    };
+    routes = signedIn();
     const { auth, settle } = await renderAuth();
     await settle();
     expect(auth().user).toEqual(ada);
@@ -155,12 +158,7 @@ describe("AuthProvider", () => {
   });
 
   it("clears the user, the token and the cached credits on sign-out, even when the server is unreachable", async () => {
-    routes = {
-      "GET /api/auth/get-session": () => ({ user: { id: "u1" } }),
-      "POST /api/auth/verify": () => ({ success: true, user: ada }),
-      "GET /api/billing/credits": () => balance(40),
-      "POST /api/auth/sign-out": () => new Response("bad gateway", { status: 502 }),
-    };
+    routes = { ...signedIn(), "POST /api/auth/sign-out": () => new Response("bad gateway", { status: 502 }) };
     const { auth, settle, client } = await renderAuth();
     await settle();
     await until(() => expect(auth().credits?.availableCredits).toBe(40));
@@ -180,11 +178,7 @@ describe("AuthProvider", () => {
   });
 
   it("forgets a session here without asking the server (forgetSession)", async () => {
-    routes = {
-      "GET /api/auth/get-session": () => ({ user: { id: "u1" } }),
-      "POST /api/auth/verify": () => ({ success: true, user: ada }),
-      "GET /api/billing/credits": () => balance(40),
-    };
+    routes = signedIn();
     const { auth, settle } = await renderAuth();
     await settle();
     const before = calls.length;
