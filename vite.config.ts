@@ -43,6 +43,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      // A dependency's comment that Rollup cannot place (zod's /* @__PURE__ */ notes) is dropped, as
+      // Rollup says; that is no news for whoever runs `npm start` the first time, so it is not printed.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
