@@ -160,7 +160,9 @@ async function startServerWithoutWriter(): Promise<{ base: string; stop: () => v
   };
   const port = await new Promise<number>((resolve, reject) => {
     let log = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 60_000);
+    // A generous ceiling, as for the suite's own servers (playwright.config.ts): a start takes seconds
+    // on a quiet machine and can take a minute or more on a busy one.
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 180_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       log += chunk.toString();
       const m = log.match(/"event":"server\.listening"[^\n]*"port":(\d+)/);
@@ -183,6 +185,7 @@ async function startServerWithoutWriter(): Promise<{ base: string; stop: () => v
 test.describe("OFFLINE_WRITER=off and no model key", () => {
   let server: { base: string; stop: () => void };
   test.beforeAll(async () => {
+    test.setTimeout(240_000);
     server = await startServerWithoutWriter();
   });
   test.afterAll(() => server?.stop());
