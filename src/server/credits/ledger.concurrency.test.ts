@@ -224,7 +224,8 @@ describePostgresOnly("Ledger across processes", () => {
       stderr += String(d);
     });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`child never held credits: ${stderr}`)), 20_000);
+      // A generous ceiling: starting node with tsx's loader takes seconds, a minute on a busy machine.
+      const timer = setTimeout(() => reject(new Error(`child never held credits: ${stderr}`)), 150_000);
       child.stdout.on("data", (d) => {
         if (String(d).includes("held")) {
           clearTimeout(timer);
@@ -252,5 +253,5 @@ describePostgresOnly("Ledger across processes", () => {
       heldCredits: 0,
       usedCredits: 0,
     });
-  }, 30_000);
+  }, 180_000);
 });
