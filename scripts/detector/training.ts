@@ -84,8 +84,6 @@ export const MAX_HUMAN_POLISH_RATE = 0.05;
 export const MAX_FORMAL_FALSE_POSITIVE_RATE = 0.01;
 /** Share of human sentences (out of domain) allowed past the sentence threshold. */
 export const MAX_HUMAN_SENTENCE_RATE = 0.1;
-/** …and past the higher bar at which a mixed text at 50 % or more flags any reason that can flag. */
-export const MAX_HUMAN_SENTENCE_RATE_MIXED = 0.02;
 /**
  * The document prior on each sentence: a quarter of the calibrated document logit, capped at ±0.5 logits
  * (the document can multiply a sentence's odds by at most e^0.5 ≈ 1.65). Set by hand, not fitted: sentence
@@ -490,15 +488,6 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
     ),
   );
   const sentencePrior: SentencePrior = { ...SENTENCE_PRIOR, centre };
-  const mixedSentence =
-    Math.round(
-      sigmoid(
-        upperQuantile(
-          uncentred.filter((_, k) => bestSentence.rows[k].y === 0),
-          MAX_HUMAN_SENTENCE_RATE_MIXED,
-        ) - centre,
-      ) * 1000,
-    ) / 1000;
 
   // The shipped models: every text, lexicon features stacked by domain.
   const everyone = texts.map((_, i) => i);
@@ -509,7 +498,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
     sentenceRows(texts, everyone, (i) => stacked.unigramsOf.get(i)!),
     bestSentence.l2,
   );
-  const thresholds = { likelyAi, likelyHuman, sentence: SENTENCE_THRESHOLD, mixedSentence };
+  const thresholds = { likelyAi, likelyHuman, sentence: SENTENCE_THRESHOLD };
   const shared = { calibration, sentencePrior, thresholds, caution };
 
   const model = {

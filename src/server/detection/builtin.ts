@@ -135,7 +135,7 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
       thresholds: model.thresholds,
       caution: model.caution,
     });
-    let flagged = flagSentences(verdict.level, percentages.aiPercentage, scored, model.thresholds);
+    let flagged = flagSentences(verdict.level, scored, model.thresholds.sentence);
     // Mixed: does the likely-AI score rest on the flagged sentences alone? Score the text without them.
     const own = flagged.indices.filter((i) => flagged.extraReasons[i] === undefined);
     if (verdict.level === "likely_ai" && own.length > 0 && own.length * 2 <= spans.length) {
@@ -149,7 +149,7 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
         const restPercentage = toPercentages(sigmoid(documentLogitOf(documentFeatures(restFacts)))).aiPercentage;
         if (restPercentage < VERDICT_MIDPOINT) {
           verdict = mixedVerdict(own.length, restPercentage, model.thresholds.likelyHuman);
-          flagged = flagSentences(verdict.level, percentages.aiPercentage, scored, model.thresholds);
+          flagged = flagSentences(verdict.level, scored, model.thresholds.sentence);
         }
       }
     }

@@ -10,8 +10,7 @@
  * - Flags follow the verdict: a likely-AI text flags the sentences that pass the sentence threshold with a
  *   reason that can flag (features.ts canFlag: not a weak one such as an essay connective), and at least
  *   one sentence; a likely-human or mixed text only sentences with a strong reason (shared
- *   STRONG_REASON_PREFIXES), and a mixed text at 50 % or more also those past a higher bar with a reason
- *   that can flag.
+ *   STRONG_REASON_PREFIXES).
  * - A text with a model's polish (dense AI habits) is never likely human; the reason says so.
  */
 import { isStrongReason, VERDICT_MIDPOINT, type Verdict, type VerdictLevel, verdict } from "../../shared/detection";
@@ -24,12 +23,6 @@ export interface VerdictThresholds {
   likelyHuman: number;
   /** Sentence score above which a sentence with a reason may be flagged. */
   sentence: number;
-  /**
-   * In a mixed or uncertain text at 50 % or more, the higher sentence score above which a sentence with a
-   * reason that can flag (not only a strong one) is flagged, so Revise has the most machine-like sentences to
-   * work on without flagging the ordinary ones of a human text (training.ts chooses it).
-   */
-  mixedSentence: number;
 }
 
 export interface CautionRules {
@@ -231,21 +224,15 @@ const TOP_FLAGS_LIKELY_AI = 3;
  */
 export function flagSentences(
   level: VerdictLevel,
-  aiPercentage: number,
   sentences: readonly ScoredSentence[],
-  thresholds: Pick<VerdictThresholds, "sentence" | "mixedSentence">,
+  threshold: number,
 ): { indices: number[]; extraReasons: (string | undefined)[] } {
   const extraReasons: (string | undefined)[] = sentences.map(() => undefined);
-  // A likely-AI text flags sentences for any reason that can flag; a likely-human or mixed one only what has
-  // a strong reason (a stock phrase, a chatbot leftover, a cluster of AI vocabulary), except that a mixed text
-  // at 50 % or more also flags, for any reason that can flag, the sentences past the higher mixed bar.
+  // A likely-AI text flags sentences for any reason that can flag; a likely-human or mixed one, whatever its
+  // percentage, only what has a strong reason (a stock phrase, a chatbot leftover, a cluster of AI vocabulary).
   const enough = level === "likely_ai" ? canFlag : isStrongReason;
   const hasReason = (s: ScoredSentence) => s.reasons.some(enough);
-  const leansAi = level === "uncertain" && aiPercentage >= VERDICT_MIDPOINT;
-  const flags = (s: ScoredSentence) =>
-    (s.score > thresholds.sentence && hasReason(s)) ||
-    (leansAi && s.score > thresholds.mixedSentence && s.reasons.some(canFlag));
-  let indices = sentences.map((_, i) => i).filter((i) => flags(sentences[i]));
+  let indices = sentences.map((_, i) => i).filter((i) => sentences[i].score > threshold && hasReason(sentences[i]));
   if (level === "likely_ai" && indices.length < MIN_FLAGS_LIKELY_AI && sentences.length > 0) {
     const byScore = sentences.map((_, i) => i).sort((a, b) => sentences[b].score - sentences[a].score || a - b);
     const withReason = byScore.filter((i) => hasReason(sentences[i]));
