@@ -19,10 +19,20 @@ import { splitSentences, tokenizeWords } from "../../src/shared/text";
 import { type LabelledText, MissingDataError, readTrainingTexts } from "./dataset";
 import { auroc, fitPlatt } from "./fit";
 import { type SentenceScorer, sentenceReport, spliceReport } from "./sentence-eval";
+import { lightEdit, lightPolish } from "./synthetic";
 import { MODEL_PATH, serializeModel } from "./train";
 import { chooseThresholds, prepare, trainDetector } from "./training";
 
-const GOALS = { meanAuroc: 0.9, fpr: 0.05, worstDomainFpr: 0.1, humanTextsFlagged: 0.15 };
+/** Issue 25's goals, on kinds of writing the detector was not trained on. */
+const GOALS = {
+  auroc: 0.93,
+  domainAuroc: 0.85,
+  caught: 0.5,
+  cleared: 0.1,
+  fpr: 0.01,
+  domainFpr: 0.05,
+  humanTextsFlagged: 0.05,
+};
 
 let records: LabelledText[];
 try {
@@ -101,54 +111,71 @@ const aurocOf = (s: Slice) =>
 const fprOf = (s: Slice) => share(s.human, (r) => r.isAiGenerated);
 const tprOf = (s: Slice) => share(s.ai, (r) => r.isAiGenerated);
 const flaggedOf = (s: Slice) => share(s.human, (r) => r.aiSentences.length > 0);
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const meanOf = (rows: DetectionResult[]) => mean(rows.map((r) => r.aiPercentage));
+const num1 = (value: number) => value.toFixed(1);
 const levels = (rows: DetectionResult[]) =>
   ["likely_human", "uncertain", "likely_ai"].map((l) => pct(share(rows, (r) => r.verdict.level === l))).join(" / ");
 
 const groups = trained.foldModels.map((f) => f.group);
 const ids = (pick: (r: LabelledText) => boolean) => records.map((_, i) => i).filter((i) => pick(records[i]));
 
+const nestedResults: DetectionResult[] = new Array(records.length);
+for (const group of nested.keys()) {
+  const rows = nested.get(group)!;
+  let k = 0;
+  records.forEach((r, i) => {
+    if (r.group === group) nestedResults[i] = rows[k++];
+  });
+}
+const clearedOf = (s: Slice) => share(s.ai, (r) => r.verdict.level === "likely_human");
+const nestedSliceOf = (ids: number[]): Slice => ({
+  human: ids.filter((i) => records[i].label === "human").map((i) => nestedResults[i]),
+  ai: ids.filter((i) => records[i].label === "ai").map((i) => nestedResults[i]),
+});
+
+interface Figures {
+  auroc: number;
+  caught: number;
+  cleared: number;
+  fpr: number;
+  flagged: number;
+}
+const figuresOf = (s: Slice): Figures => ({
+  auroc: aurocOf(s),
+  caught: tprOf(s),
+  cleared: clearedOf(s),
+  fpr: fprOf(s),
+  flagged: flaggedOf(s),
+});
+const domainFigures = new Map<string, { shipped: Figures; nested: Figures }>();
 const domainRows: string[][] = [];
-const domainAurocs: number[] = [];
-const domainFprs: [string, number][] = [];
+const rowOf = (name: string, s: Slice, f: Figures, nf: Figures) => [
+  name,
+  `${s.human.length} / ${s.ai.length}`,
+  num(f.auroc),
+  pct(f.caught),
+  pct(f.cleared),
+  pct(f.fpr),
+  pct(f.flagged),
+  `${pct(nf.caught)} / ${pct(nf.cleared)} / ${pct(nf.fpr)} / ${pct(nf.flagged)}`,
+  levels(s.human),
+  levels(s.ai),
+];
 for (const group of groups) {
-  const s = sliceOf(ids((r) => r.group === group));
-  const nestedRows = nested.get(group)!;
-  const nestedHuman = nestedRows.filter((_, k) => records.filter((r) => r.group === group)[k].label === "human");
-  const a = aurocOf(s);
-  domainAurocs.push(a);
-  domainFprs.push([group, fprOf(s)]);
-  domainRows.push([
-    group,
-    `${s.human.length} / ${s.ai.length}`,
-    num(a),
-    pct(fprOf(s)),
-    pct(share(nestedHuman, (r) => r.isAiGenerated)),
-    pct(tprOf(s)),
-    pct(flaggedOf(s)),
-    levels(s.human),
-    levels(s.ai),
-  ]);
+  const members = ids((r) => r.group === group);
+  const s = sliceOf(members);
+  const n = nestedSliceOf(members);
+  const figures = { shipped: figuresOf(s), nested: figuresOf(n) };
+  domainFigures.set(group, figures);
+  domainRows.push(rowOf(group, s, figures.shipped, figures.nested));
 }
 const all = sliceOf(records.map((_, i) => i));
-const meanAuroc = domainAurocs.reduce((a, b) => a + b, 0) / domainAurocs.length;
-const worst = domainFprs.reduce((w, d) => (d[1] > w[1] ? d : w));
-const nestedAll = groups.flatMap((g) => {
-  const rows = nested.get(g)!;
-  const recs = records.filter((r) => r.group === g);
-  return rows.filter((_, k) => recs[k].label === "human");
-});
-domainRows.push([
-  "**all (pooled)**",
-  `${all.human.length} / ${all.ai.length}`,
-  num(aurocOf(all)),
-  pct(fprOf(all)),
-  pct(share(nestedAll, (r) => r.isAiGenerated)),
-  pct(tprOf(all)),
-  pct(flaggedOf(all)),
-  levels(all.human),
-  levels(all.ai),
-]);
-domainRows.push(["**mean over left-out domains**", "", `**${num(meanAuroc)}**`, "", "", "", "", "", ""]);
+const nestedAll = nestedSliceOf(records.map((_, i) => i));
+const pooled = { shipped: figuresOf(all), nested: figuresOf(nestedAll) };
+const meanAuroc = mean([...domainFigures.values()].map((d) => d.shipped.auroc));
+domainRows.push(rowOf("**all (pooled)**", all, pooled.shipped, pooled.nested));
+domainRows.push(["**mean over left-out domains**", "", `**${num(meanAuroc)}**`, "", "", "", "", "", "", ""]);
 
 const { thresholds } = trained.model;
 console.log(
@@ -157,8 +184,9 @@ console.log(
 console.log(
   `Shipped thresholds: likely AI at ≥ ${thresholds.likelyAi}% AI (formal writing: ≥ ${trained.model.caution.formal.likelyAi}%), ` +
     `likely human under ${thresholds.likelyHuman}%, under ${trained.model.caution.shortWords} words at most "mixed or ` +
-    `uncertain". "FPR" = human texts called likely AI (isAiGenerated); "TPR" = AI texts called likely AI; "nested" = ` +
-    "calibration and thresholds also chosen without the left-out domain.\n",
+    `uncertain". "Caught" = AI texts called likely AI; "cleared" = AI texts called likely human; "human likely AI" = ` +
+    'human texts called likely AI (isAiGenerated); "nested" = the same four figures with calibration and thresholds ' +
+    "also chosen without the left-out domain (the figure to expect on a new kind of writing).\n",
 );
 console.log(
   table(
@@ -166,10 +194,11 @@ console.log(
       "left-out domain",
       "human / AI",
       "AUROC",
-      "FPR",
-      "FPR (nested)",
-      "TPR",
+      "caught (AI → likely AI)",
+      "cleared (AI → likely human)",
+      "human → likely AI",
       "human texts with a flag",
+      "nested: caught / cleared / human → likely AI / flagged",
       "human: likely human / uncertain / likely AI",
       "AI: likely human / uncertain / likely AI",
     ],
@@ -309,19 +338,100 @@ console.log(
   ),
 );
 
-const goal = (ok: boolean) => (ok ? "met" : "NOT met");
-const fpr = fprOf(all);
-const flaggedShare = flaggedOf(all);
-console.log("\n## Goals (leave-one-domain-out)\n");
+// Why a text that scores in the likely-AI band is not called likely AI (the caution rules).
+const heldBack = (rows: DetectionResult[], pattern: RegExp) =>
+  share(rows, (r) => r.success && r.verdict.level === "uncertain" && pattern.test(r.verdict.reason));
+const cautionRows = [
+  ["short (under the minimum words)", /^Too short to judge well/],
+  ["formal writing under the formal threshold", /^Formal writing/],
+  ["mixed: the rest of the text, without its flagged sentences, leans human", /^Mixed:/],
+] as const;
+console.log("\n## The caution rules: texts held back from likely AI (out of domain)\n");
+console.log(
+  table(
+    ["rule", "human texts", "AI texts"],
+    cautionRows.map(([name, pattern]) => [name, pct(heldBack(all.human, pattern)), pct(heldBack(all.ai, pattern))]),
+  ),
+);
+
+// Light polish and light edits (synthetic: scripts/detector/synthetic.ts says how they are made).
+const humanIds = ids((r) => r.label === "human");
+const chatAiIds = ids((r) => r.label === "ai" && r.generator !== "gpt-3-davinci");
+const polished = humanIds.map((i) => lodoScore(lightPolish(records[i].text), records[i]));
+const original = humanIds.map((i) => results[i]);
+const edited = chatAiIds.map((i) => lodoScore(lightEdit(records[i].text), records[i]));
+const unedited = chatAiIds.map((i) => results[i]);
+const atLeastMixed = (r: DetectionResult) => r.success && r.verdict.level !== "likely_human";
+const saysPolish = (r: DetectionResult) => /polish/i.test(r.verdict.reason);
+const polishedAtLeastMixed = share(polished, atLeastMixed);
+const editedCleared = share(edited, (r) => r.verdict.level === "likely_human");
+console.log("\n## Light polish and light edits (synthetic, out of domain)\n");
+console.log(
+  table(
+    ["texts", "n", "likely human / uncertain / likely AI", "mean AI %", "reason names polish"],
+    [
+      [
+        "human texts as written",
+        String(original.length),
+        levels(original),
+        num1(meanOf(original)),
+        pct(share(original, saysPolish)),
+      ],
+      [
+        "the same, lightly polished (rule-based stand-in)",
+        String(polished.length),
+        levels(polished),
+        num1(meanOf(polished)),
+        pct(share(polished, saysPolish)),
+      ],
+      ["chat-model AI texts as generated", String(unedited.length), levels(unedited), num1(meanOf(unedited)), "—"],
+      ["the same, lightly edited (offline reviser)", String(edited.length), levels(edited), num1(meanOf(edited)), "—"],
+    ],
+  ),
+);
+
+const goal = (ok: boolean) => (ok ? "met" : "missed");
+const worstOf = (pick: (f: Figures) => number, kind: "max" | "min", which: "shipped" | "nested") =>
+  [...domainFigures.entries()].reduce<[string, number]>(
+    (w, [g, f]) => ((kind === "max" ? pick(f[which]) > w[1] : pick(f[which]) < w[1]) ? [g, pick(f[which])] : w),
+    ["", kind === "max" ? -Infinity : Infinity],
+  );
+const goalLines = (which: "shipped" | "nested") => {
+  const f = pooled[which];
+  const worstAuroc = worstOf((x) => x.auroc, "min", "shipped");
+  const worstFpr = worstOf((x) => x.fpr, "max", which);
+  return [
+    `- AUROC, all ${num(pooled.shipped.auroc)} (goal ≥ ${GOALS.auroc}): ${goal(pooled.shipped.auroc >= GOALS.auroc)}`,
+    `- AUROC, worst kind ${num(worstAuroc[1])} (${worstAuroc[0]}; goal ≥ ${GOALS.domainAuroc} on every kind): ${goal(worstAuroc[1] >= GOALS.domainAuroc)}`,
+    `- AI texts called likely AI ${pct(f.caught)} (goal ≥ ${pct(GOALS.caught)}): ${goal(f.caught >= GOALS.caught)}`,
+    `- AI texts called likely human ${pct(f.cleared)} (goal ≤ ${pct(GOALS.cleared)}): ${goal(f.cleared <= GOALS.cleared)}`,
+    `- human texts called likely AI ${pct(f.fpr)} (goal ≤ ${pct(GOALS.fpr)}): ${goal(f.fpr <= GOALS.fpr)}`,
+    `- human texts called likely AI, worst kind ${pct(worstFpr[1])} (${worstFpr[0]}; goal ≤ ${pct(GOALS.domainFpr)}): ${goal(worstFpr[1] <= GOALS.domainFpr)}`,
+    `- human texts with a flagged sentence ${pct(f.flagged)} (goal ≤ ${pct(GOALS.humanTextsFlagged)}): ${goal(f.flagged <= GOALS.humanTextsFlagged)}`,
+  ];
+};
+console.log("\n## Goals (issue 25), leave-one-domain-out with the shipped calibration and thresholds\n");
 console.log(
   [
-    `- mean AUROC over left-out domains ${num(meanAuroc)} (goal ≥ ${GOALS.meanAuroc}): ${goal(meanAuroc >= GOALS.meanAuroc)}`,
-    `- FPR overall ${pct(fpr)} (goal ≤ ${pct(GOALS.fpr)}): ${goal(fpr <= GOALS.fpr)}`,
-    `- FPR on the worst left-out domain ${pct(worst[1])} (${worst[0]}; goal ≤ ${pct(GOALS.worstDomainFpr)}): ${goal(worst[1] <= GOALS.worstDomainFpr)}`,
-    `- human texts with a flagged sentence ${pct(flaggedShare)} (goal ≤ ${pct(GOALS.humanTextsFlagged)}): ${goal(flaggedShare <= GOALS.humanTextsFlagged)}`,
+    ...goalLines("shipped"),
+    `- lightly polished human texts at least "mixed or uncertain" ${pct(polishedAtLeastMixed)} (synthetic; goal: all): ${goal(polishedAtLeastMixed === 1)}`,
+    `- lightly edited AI texts called likely human ${pct(editedCleared)} (synthetic; unedited ${pct(share(unedited, (r) => r.verdict.level === "likely_human"))}; goal ≤ ${pct(GOALS.cleared)}): ${goal(editedCleared <= GOALS.cleared)}`,
+    `- (for Revise) AI texts with at least one flagged sentence ${pct(share(all.ai, (r) => r.aiSentences.length > 0))}; likely-AI ones ${pct(
+      share(
+        all.ai.filter((r) => r.isAiGenerated),
+        (r) => r.aiSentences.length > 0,
+      ),
+    )}; mixed or uncertain ones ${pct(
+      share(
+        all.ai.filter((r) => r.verdict.level === "uncertain"),
+        (r) => r.aiSentences.length > 0,
+      ),
+    )}`,
     `- speed: ${Math.round(words / seconds).toLocaleString("en-US")} words/s while evaluating (bench/detect.ts times a 2,000-word draft)`,
   ].join("\n"),
 );
+console.log("\n## Goals, nested (calibration and thresholds also chosen without the left-out domain)\n");
+console.log(goalLines("nested").join("\n"));
 if (stale) {
   console.log(
     "\nWARNING: src/server/detection/model.json is not what training produces now; run `npm run train:detector`.",

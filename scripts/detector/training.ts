@@ -34,21 +34,48 @@ import {
   sentenceLogit,
   sigmoid,
 } from "../../src/server/detection/logistic";
-import { type CautionRules, isFormal, type VerdictThresholds } from "../../src/server/detection/verdict";
+import { type BoostedTrees, treesLogit } from "../../src/server/detection/trees";
+import { type CautionRules, habitsPer100, isFormal, type VerdictThresholds } from "../../src/server/detection/verdict";
 import { splitSentences } from "../../src/shared/text";
+import { type BoostOptions, fitBoostedTrees } from "./boost";
 import { continuesHumanPrefix, type LabelledText, TRAINING_FILES } from "./dataset";
 import { auroc, fitLogistic, fitPlatt } from "./fit";
 import { buildLexicons, LEXICON_OPTIONS, lexiconWeights } from "./lexicon";
 
 export const DOCUMENT_L2_CANDIDATES = [1, 3, 10, 30, 100, 300];
+/**
+ * Boosted stumps beside the logistic model (boost.ts): each adds "if feature > t, +r, else +l", so together
+ * they form an additive model that can bend where a feature's effect is not a straight line. Set, not fitted
+ * (one small check of 150 depth-2 trees and of rates 0.05 / 0.1 found nothing better out of domain).
+ */
+export const TREE_OPTIONS: BoostOptions = { trees: 300, depth: 1, rate: 0.1, lambda: 1, minHessian: 3, bins: 32 };
+/** How much the trees' logit adds to the logistic one, by the mean leave-one-domain-out AUROC (0: none). */
+export const TREE_WEIGHT_CANDIDATES = [0, 0.5, 1];
+/**
+ * The trees are used only if they raise the mean leave-one-domain-out AUROC by at least this much: a gain
+ * under it is within the noise of 1,824 texts, and the trees amplify the training data's artifacts (a text
+ * with no unknown word, few repeats and contractions reads as AI) on casual writing (docs/detector.md).
+ */
+export const TREE_MIN_GAIN = 0.01;
 /** Sentence labels are their document's label (noisy), so the sentence model is strongly regularised. */
 export const SENTENCE_L2_CANDIDATES = [10, 30, 100, 300];
-/** Human texts called likely AI, out of domain: at most this share overall… */
-export const MAX_FALSE_POSITIVE_RATE = 0.05;
+/**
+ * Human texts the verdict would call likely AI, out of domain: at most this share overall (issue 25's goal;
+ * issue 9 bounded the score band at 5 % and let the caution rules bring the verdict down to about 1 %)…
+ */
+export const MAX_FALSE_POSITIVE_RATE = 0.01;
 /** …and at most this share in any one domain. */
-export const MAX_DOMAIN_FALSE_POSITIVE_RATE = 0.1;
-/** AI texts called likely human, out of domain: at most this share. */
-export const MAX_AI_CALLED_HUMAN = 0.1;
+export const MAX_DOMAIN_FALSE_POSITIVE_RATE = 0.05;
+/**
+ * AI texts under the likely-human threshold, out of domain: at most this share. Half the goal of 10 %
+ * (issue 25): on writing and generators the training never saw, more AI text scores low.
+ */
+export const MAX_AI_CALLED_HUMAN = 0.05;
+/**
+ * Human texts at or over the polish bar (AI habits per 100 words, see verdict.ts habitsPer100): at most this
+ * share, overall. Such a text is never called likely human; the reason says it may be a model's polish.
+ */
+export const MAX_HUMAN_POLISH_RATE = 0.05;
 /**
  * Formal human texts called likely AI, out of domain: at most this share. Formal writing is where new
  * kinds of text (legal opinions, encyclopedia articles) are most likely to be over-scored, so its bar is
@@ -73,7 +100,9 @@ export const SENTENCE_THRESHOLD = 0.5;
  * abstracts, scientific articles and essays whose human texts score highest. `formal.likelyAi` is chosen
  * in training (MAX_FORMAL_FALSE_POSITIVE_RATE).
  */
-export const CAUTION_RULES: Omit<CautionRules, "formal"> & { formal: Omit<CautionRules["formal"], "likelyAi"> } = {
+export const CAUTION_RULES: Omit<CautionRules, "formal" | "polishHabitsPer100"> & {
+  formal: Omit<CautionRules["formal"], "likelyAi">;
+} = {
   shortWords: 100,
   formal: { minLongWordShare: 0.2, maxContractionsPer100: 0.5, maxCasualPer100: 1 },
 };
@@ -89,6 +118,8 @@ export interface PreparedText {
   tokens: TokenCounts;
   /** Written in the formal register of the caution rules. */
   formal: boolean;
+  /** AI habits per 100 words (verdict.ts habitsPer100). */
+  habitsPer100: number;
   sentenceVectors: number[][];
   sentenceWords: string[][];
   /** Sentences used to train and evaluate the sentence model (not a continued human prefix). */
@@ -105,7 +136,12 @@ export function prepare(records: readonly LabelledText[]): PreparedText[] {
       group: record.group,
       documentVector: analysis.documentVector,
       tokens: analysis.tokens,
-      formal: isFormal(analysis, { ...CAUTION_RULES, formal: { ...CAUTION_RULES.formal, likelyAi: 100 } }),
+      formal: isFormal(analysis, {
+        ...CAUTION_RULES,
+        formal: { ...CAUTION_RULES.formal, likelyAi: 100 },
+        polishHabitsPer100: Number.POSITIVE_INFINITY,
+      }),
+      habitsPer100: habitsPer100(analysis),
       sentenceVectors: analysis.sentenceVectors,
       sentenceWords: analysis.facts.map((f) => f.lowerWords),
       sentenceUsable: analysis.facts.map((_, s) => !(prefix && s === 0)),
@@ -155,6 +191,44 @@ export function fitDocumentModel(
     members.map((i) => [...texts[i].documentVector, ...stacked.scores.get(i)!]),
     members.map((i) => texts[i].y),
     { l2 },
+  );
+}
+
+export function fitDocumentTrees(
+  texts: readonly PreparedText[],
+  members: readonly number[],
+  stacked: StackedLexicons,
+): BoostedTrees {
+  return fitBoostedTrees(
+    DOCUMENT_MODEL_FEATURES,
+    members.map((i) => [...texts[i].documentVector, ...stacked.scores.get(i)!]),
+    members.map((i) => texts[i].y),
+    TREE_OPTIONS,
+  );
+}
+
+/** Out-of-domain logits of the boosted trees alone, one per text, and each fold's trees. */
+export function lodoTrees(texts: readonly PreparedText[], folds: readonly Fold[]) {
+  const logits = new Array<number>(texts.length).fill(0);
+  const models: BoostedTrees[] = [];
+  for (const fold of folds) {
+    const model = fitDocumentTrees(texts, fold.train, fold.stacked);
+    models.push(model);
+    for (const i of fold.test)
+      logits[i] = treesLogit(model, [...texts[i].documentVector, ...scoresOf(texts[i], fold.stacked.lexicons)]);
+  }
+  return { logits, models };
+}
+
+/** Mean AUROC over the left-out domains of out-of-domain logits. */
+function meanDomainAuroc(texts: readonly PreparedText[], folds: readonly Fold[], logits: readonly number[]) {
+  return mean(
+    folds.map((fold) =>
+      auroc(
+        fold.test.map((i) => logits[i]),
+        fold.test.map((i) => texts[i].y),
+      ),
+    ),
   );
 }
 
@@ -259,18 +333,21 @@ const percentOf = (probability: number) => Math.round(probability * 1000) / 10;
 
 /**
  * The lowest AI percentage (one decimal, at least 50) at which at most `overall` of the human texts, and
- * at most `perDomain` of those of any one domain, score at or above it.
+ * at most `perDomain` of those of any one domain, would be called likely AI. `heldBack(i, t)` says whether
+ * human text i, though at or over t, is held back by a caution rule (formal writing under its own bar).
  */
 export function likelyAiThreshold(
   percentages: readonly number[],
   texts: readonly PreparedText[],
   overall: number,
   perDomain: number,
+  heldBack: (i: number) => boolean = () => false,
 ): number {
   const humans = texts.map((_, i) => i).filter((i) => texts[i].y === 0);
   const groups = [...new Set(texts.map((t) => t.group))];
   const fine = (t: number) => {
-    const over = (ids: number[]) => ids.filter((i) => percentages[i] >= t).length / Math.max(1, ids.length);
+    const over = (ids: number[]) =>
+      ids.filter((i) => percentages[i] >= t && !heldBack(i)).length / Math.max(1, ids.length);
     return (
       over(humans) <= overall && groups.every((g) => over(humans.filter((i) => texts[i].group === g)) <= perDomain)
     );
@@ -313,23 +390,46 @@ export function likelyHumanThreshold(
 export function chooseThresholds(
   percentages: readonly number[],
   texts: readonly PreparedText[],
-): { thresholds: Omit<VerdictThresholds, "sentence">; caution: CautionRules } {
-  const likelyAi = likelyAiThreshold(percentages, texts, MAX_FALSE_POSITIVE_RATE, MAX_DOMAIN_FALSE_POSITIVE_RATE);
-  const likelyHuman = likelyHumanThreshold(percentages, texts, MAX_AI_CALLED_HUMAN);
+): { thresholds: Pick<VerdictThresholds, "likelyAi" | "likelyHuman">; caution: CautionRules } {
+  // Formal writing first: its own, stricter bar on the formal human texts alone…
   const formal = texts.map((_, i) => i).filter((i) => texts[i].formal);
-  const formalLikelyAi = Math.max(
-    likelyAi,
-    likelyAiThreshold(
-      formal.map((i) => percentages[i]),
-      formal.map((i) => texts[i]),
-      MAX_FORMAL_FALSE_POSITIVE_RATE,
-      1,
-    ),
+  const formalBar = likelyAiThreshold(
+    formal.map((i) => percentages[i]),
+    formal.map((i) => texts[i]),
+    MAX_FORMAL_FALSE_POSITIVE_RATE,
+    1,
   );
+  // …then the general bar, counting the human texts the verdict would call likely AI (a formal text under
+  // the formal bar is held back).
+  const likelyAi = likelyAiThreshold(
+    percentages,
+    texts,
+    MAX_FALSE_POSITIVE_RATE,
+    MAX_DOMAIN_FALSE_POSITIVE_RATE,
+    (i) => texts[i].formal && percentages[i] < formalBar,
+  );
+  const likelyHuman = likelyHumanThreshold(percentages, texts, MAX_AI_CALLED_HUMAN);
+  const formalLikelyAi = Math.max(likelyAi, formalBar);
   return {
     thresholds: { likelyAi, likelyHuman },
-    caution: { ...CAUTION_RULES, formal: { ...CAUTION_RULES.formal, likelyAi: formalLikelyAi } },
+    caution: {
+      ...CAUTION_RULES,
+      formal: { ...CAUTION_RULES.formal, likelyAi: formalLikelyAi },
+      polishHabitsPer100: polishBar(texts),
+    },
   };
+}
+
+/**
+ * The polish bar: the lowest habit rate (two decimals) that at most MAX_HUMAN_POLISH_RATE of the human texts
+ * reach. It reads no model score, only the texts, so it is the same in and out of domain.
+ */
+export function polishBar(texts: readonly PreparedText[]): number {
+  const rates = texts.filter((t) => t.y === 0).map((t) => t.habitsPer100);
+  const allowed = Math.floor(MAX_HUMAN_POLISH_RATE * rates.length);
+  const sorted = [...rates].sort((a, b) => b - a);
+  // Just above the (allowed + 1)-th highest rate: exactly `allowed` human texts (ties aside) reach it.
+  return Math.floor(sorted[Math.min(allowed, sorted.length - 1)] * 100 + 1) / 100;
 }
 
 /** The smallest value that at most `rate` of `scores` exceed. */
@@ -353,9 +453,22 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
   // Document model: L2 by the mean AUROC over left-out domains.
   const documentRuns = DOCUMENT_L2_CANDIDATES.map((l2) => ({ l2, ...lodoDocument(texts, folds, l2) }));
   const bestDocument = documentRuns.reduce((best, run) => (run.meanAuroc > best.meanAuroc + 1e-9 ? run : best));
+  // Boosted stumps beside it: their weight by the mean AUROC over left-out domains of the sum.
+  const treeRun = lodoTrees(texts, folds);
+  const treeRuns = TREE_WEIGHT_CANDIDATES.map((weight) => {
+    const logits = bestDocument.logits.map((z, i) => z + weight * treeRun.logits[i]);
+    return { weight, logits, meanAuroc: meanDomainAuroc(texts, folds, logits) };
+  });
+  const bestTrees = treeRuns.reduce((best, run) =>
+    run.meanAuroc > best.meanAuroc + 1e-9 && run.meanAuroc >= treeRuns[0].meanAuroc + TREE_MIN_GAIN ? run : best,
+  );
+  const withTrees = (model: BoostedTrees) =>
+    bestTrees.weight === 0
+      ? { weight: 0, features: model.features, base: 0, trees: [] }
+      : { weight: bestTrees.weight, ...model };
   const labels = texts.map((t) => t.y);
-  const calibration = fitPlatt(bestDocument.logits, labels);
-  const calibrated = bestDocument.logits.map((z) => calibration.a * z + calibration.b);
+  const calibration = fitPlatt(bestTrees.logits, labels);
+  const calibrated = bestTrees.logits.map((z) => calibration.a * z + calibration.b);
   const percentages = calibrated.map((z) => percentOf(sigmoid(z)));
   const { thresholds: verdictThresholds, caution } = chooseThresholds(percentages, texts);
   const { likelyAi, likelyHuman } = verdictThresholds;
@@ -380,6 +493,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
   const everyone = texts.map((_, i) => i);
   const stacked = stackLexicons(texts, everyone);
   const document = fitDocumentModel(texts, everyone, stacked, bestDocument.l2);
+  const trees = withTrees(bestTrees.weight === 0 ? treeRun.models[0] : fitDocumentTrees(texts, everyone, stacked));
   const sentence = fitSentenceModel(
     sentenceRows(texts, everyone, (i) => stacked.unigramsOf.get(i)!),
     bestSentence.l2,
@@ -398,6 +512,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
     },
     ...shared,
     document,
+    trees,
     sentence,
     training: {
       chosenBy:
@@ -412,6 +527,11 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
         l2: bestDocument.l2,
         lodoMeanAuroc: Object.fromEntries(documentRuns.map((r) => [String(r.l2), r.meanAuroc])),
         lodoDomainAuroc: bestDocument.domainAurocs,
+      },
+      trees: {
+        options: TREE_OPTIONS,
+        weight: bestTrees.weight,
+        lodoMeanAuroc: Object.fromEntries(treeRuns.map((r) => [String(r.weight), r.meanAuroc])),
       },
       sentence: {
         l2: bestSentence.l2,
@@ -430,8 +550,9 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
       ...shared,
       lexicons: lexiconWeights(fold.stacked.lexicons),
       document: documentRuns[docIndex].models[k],
+      trees: withTrees(treeRun.models[k]),
       sentence: sentenceRuns[sentenceIndex].models[k],
     },
   }));
-  return { model, foldModels, lodoLogits: bestDocument.logits };
+  return { model, foldModels, lodoLogits: bestTrees.logits };
 }

@@ -32,12 +32,15 @@ import {
 import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconScore } from "./lexicon";
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
+import { type BoostedTrees, treesLogit } from "./trees";
 import { type CautionRules, decideVerdict, flagSentences, mixedVerdict, type VerdictThresholds } from "./verdict";
 
 /** What scoring needs from model.json (scripts/detector/training.ts writes it, with how each part was chosen). */
 export interface ScoringModel {
   lexicons: LexiconWeights;
   document: LogisticModel;
+  /** Boosted stumps added to the document logit with `weight` (0: none). */
+  trees: BoostedTrees & { weight: number };
   calibration: { a: number; b: number };
   sentence: LogisticModel;
   sentencePrior: SentencePrior;
@@ -82,10 +85,11 @@ function letterCensus(text: string): { latin: number; other: number } {
 export function createScorer(model: ScoringModel): (text: string) => DetectionResult {
   const lexicons = compileLexicons(model.lexicons);
   /** The calibrated document logit of some sentences' document features. */
-  const documentLogitOf = (document: Pick<DocumentAnalysis, "documentVector" | "tokens">) =>
-    model.calibration.a *
-      logit(model.document, [...document.documentVector, ...lexiconScores(document.tokens, lexicons)]) +
-    model.calibration.b;
+  const documentLogitOf = (document: Pick<DocumentAnalysis, "documentVector" | "tokens">) => {
+    const x = [...document.documentVector, ...lexiconScores(document.tokens, lexicons)];
+    const trees = model.trees.weight === 0 ? 0 : model.trees.weight * treesLogit(model.trees, x);
+    return model.calibration.a * (logit(model.document, x) + trees) + model.calibration.b;
+  };
 
   return function detect(text: string): DetectionResult {
     if (typeof text !== "string" || text.trim() === "") return failedDetection("builtin", "Text is required");
@@ -131,7 +135,7 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
       thresholds: model.thresholds,
       caution: model.caution,
     });
-    let flagged = flagSentences(verdict.level, percentages.aiPercentage, scored, model.thresholds.sentence);
+    let flagged = flagSentences(verdict.level, scored, model.thresholds.sentence);
     // Mixed: does the likely-AI score rest on the flagged sentences alone? Score the text without them.
     const own = flagged.indices.filter((i) => flagged.extraReasons[i] === undefined);
     if (verdict.level === "likely_ai" && own.length > 0 && own.length * 2 <= spans.length) {
@@ -145,7 +149,7 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
         const restPercentage = toPercentages(sigmoid(documentLogitOf(documentFeatures(restFacts)))).aiPercentage;
         if (restPercentage < VERDICT_MIDPOINT) {
           verdict = mixedVerdict(own.length, restPercentage, model.thresholds.likelyHuman);
-          flagged = flagSentences(verdict.level, percentages.aiPercentage, scored, model.thresholds.sentence);
+          flagged = flagSentences(verdict.level, scored, model.thresholds.sentence);
         }
       }
     }

@@ -175,3 +175,34 @@ describe("word-frequency signals", () => {
     expect(f.contentWords).toBeGreaterThan(0);
   });
 });
+
+describe("pronouns, comma-free and long sentences (issue 25)", () => {
+  const at = (text: string, name: (typeof DOCUMENT_FEATURES)[number]) =>
+    analyzeDocument(splitSentences(text)).documentVector[DOCUMENT_FEATURES.indexOf(name)];
+  // Chat models repeat the noun phrase and keep every sentence in a middle band with a comma or two; people
+  // refer back with pronouns, write short comma-free sentences and, now and then, a very long one.
+  const person =
+    "I bought it in March. It broke in May. They said they would fix it, but that never happened. " +
+    "So I took it apart on the kitchen table one wet Sunday afternoon and found that the little spring that " +
+    "holds the latch had snapped clean in two and rolled under the fridge where nobody could reach it.";
+  const model =
+    "The device, purchased in March, failed in May. The manufacturer, despite assurances, did not repair the " +
+    "device. The owner, after some deliberation, disassembled the device, identifying a broken latch spring. " +
+    "The spring, a small component, had detached, rendering the latch inoperable.";
+
+  it("counts personal and demonstrative pronouns per 100 words", () => {
+    expect(sentenceFacts("They said that it was theirs, and I agreed.").pronouns).toBe(5);
+    expect(at(person, "pronounsPer100")).toBeGreaterThan(at(model, "pronounsPer100"));
+    expect(at(model, "pronounsPer100")).toBe(0);
+  });
+
+  it("measures the share of sentences without a comma", () => {
+    expect(at(person, "noCommaSentenceShare")).toBe(0.75);
+    expect(at(model, "noCommaSentenceShare")).toBe(0);
+  });
+
+  it("measures the share of sentences of 35 words or more", () => {
+    expect(at(person, "longSentenceShare")).toBe(0.25);
+    expect(at(model, "longSentenceShare")).toBe(0);
+  });
+});

@@ -174,6 +174,15 @@ const NOT_ONLY = /\bnot only\b[^.!?]*\bbut\b|\bnot just\b[^.!?]*\bbut\b|\bit'?s 
 
 const CONTRACTION = /^[a-z]+(?:n't|'re|'ve|'ll|'m|'d)$|^(?:it|that|there|here|he|she|what|who|let|where|how)'s$/i;
 const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours"]);
+/**
+ * Personal and demonstrative pronouns. People refer back with "it", "they", "this" and "that" more than chat
+ * models, which repeat the noun phrase ("the approach", "these strategies").
+ */
+const PRONOUNS = new Set(
+  "i me my mine myself we us our ours you your yours he him his she her hers it its they them their theirs this that these those".split(
+    " ",
+  ),
+);
 
 const CASUAL_WORDS = new Set(
   "just really so actually pretty kinda gonna wanna yeah ok okay lol guess stuff thing things like".split(" "),
@@ -218,6 +227,8 @@ export interface SentenceFacts {
   notOnly: boolean;
   contractions: number;
   firstPerson: number;
+  /** Personal and demonstrative pronouns (PRONOUNS). */
+  pronouns: number;
   numbers: number;
   casual: number;
   informal: number;
@@ -261,6 +272,7 @@ export function sentenceFacts(plain: string): SentenceFacts {
   let hedges = 0;
   let contractions = 0;
   let firstPerson = 0;
+  let pronouns = 0;
   let numbers = 0;
   let casual = 0;
   let informal = 0;
@@ -308,6 +320,7 @@ export function sentenceFacts(plain: string): SentenceFacts {
     if (PUFFERY.has(lower)) puffery.push(lower);
     if (HEDGES.has(lower)) hedges++;
     if (FIRST_PERSON.has(lower)) firstPerson++;
+    if (PRONOUNS.has(lower)) pronouns++;
     if (CASUAL_WORDS.has(lower)) casual++;
     if (FUNCTION_WORDS.has(lower)) functionWords++;
     if (lower.includes("'") && CONTRACTION.test(lower)) contractions++;
@@ -367,6 +380,7 @@ export function sentenceFacts(plain: string): SentenceFacts {
     notOnly: NOT_ONLY.test(plain),
     contractions,
     firstPerson,
+    pronouns,
     numbers,
     casual,
     informal,
@@ -441,6 +455,9 @@ export const DOCUMENT_FEATURES = [
   "exclamationsPer100",
   "questionsPer100",
   "punctuationKinds",
+  "pronounsPer100",
+  "noCommaSentenceShare",
+  "longSentenceShare",
 ] as const;
 
 /**
@@ -550,6 +567,12 @@ function contentWordConcentration(words: string[]): [number, number] {
   }
   return [top / Math.max(1, content), recurring / Math.max(1, content)];
 }
+
+/**
+ * A sentence of at least this many words is long. Chat models keep sentences in a middle band; people write
+ * both short ones and, now and then, a very long one (the long-sentence share, beside the comma-free share).
+ */
+const LONG_SENTENCE_WORDS = 35;
 
 /** Words per window for the repetition measures, which would otherwise grow with the length of the text. */
 const REPETITION_WINDOW = 120;
@@ -779,6 +802,9 @@ export function documentFeatures(facts: readonly SentenceFacts[]): Omit<Document
     per100(sum((f) => f.exclamations)),
     per100(sum((f) => f.questions)),
     punctuationKinds,
+    per100(sum((f) => f.pronouns)),
+    share((f) => f.commas === 0),
+    share((f) => f.words >= LONG_SENTENCE_WORDS),
   ];
 
   return {

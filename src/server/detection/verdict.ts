@@ -9,8 +9,9 @@
  *   is called mixed or uncertain, with that reason.
  * - Flags follow the verdict: a likely-AI text flags the sentences that pass the sentence threshold with a
  *   reason that can flag (features.ts canFlag: not a weak one such as an essay connective), and at least
- *   one sentence; a mixed text at 50 % or more the same, without the guarantee; a likely-human text, or a
- *   mixed one under 50 %, only sentences with a strong reason (shared STRONG_REASON_PREFIXES).
+ *   one sentence; a likely-human or mixed text only sentences with a strong reason (shared
+ *   STRONG_REASON_PREFIXES).
+ * - A text with a model's polish (dense AI habits) is never likely human; the reason says so.
  */
 import { isStrongReason, VERDICT_MIDPOINT, type Verdict, type VerdictLevel, verdict } from "../../shared/detection";
 import { canFlag, type DocumentAnalysis } from "./features";
@@ -38,6 +39,44 @@ export interface CautionRules {
     /** In formal text, likely AI needs at least this AI percentage (training.ts says how it is chosen). */
     likelyAi: number;
   };
+  /**
+   * A model's polish: at or above this many AI habits per 100 words (habitsPer100), a text the score would
+   * call likely human is mixed or uncertain, and the reason says it may have been polished by a model.
+   * training.ts chooses it so that few human texts reach it.
+   */
+  polishHabitsPer100: number;
+}
+
+/**
+ * AI habits per 100 words: AI vocabulary, stock and common AI phrases, chatbot leftovers, promotional
+ * adjectives, formulaic openers and significance tails — what a model's polish adds to a person's text.
+ */
+export function habitsPer100(analysis: Pick<DocumentAnalysis, "facts">): number {
+  let words = 0;
+  let habits = 0;
+  for (const f of analysis.facts) {
+    words += f.words;
+    habits +=
+      f.aiVocabulary.length +
+      f.stockPhrases.length +
+      f.commonPhrases.length +
+      f.chatbot.length +
+      f.puffery.length +
+      (f.formulaicOpener ? 1 : 0) +
+      (f.ingTail ? 1 : 0);
+  }
+  return (100 * habits) / Math.max(1, words);
+}
+
+/** The habits found, most frequent first, for the polish reason (“crucial”, “moreover”…). */
+function habitWords(analysis: Pick<DocumentAnalysis, "facts">): string[] {
+  const counts = new Map<string, number>();
+  const add = (w: string) => counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const f of analysis.facts) {
+    for (const w of [...f.stockPhrases, ...f.aiVocabulary, ...f.puffery, ...f.commonPhrases]) add(w);
+    if (f.formulaicOpener) add(f.formulaicOpener.toLowerCase());
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
 }
 
 /** The measures of register the formal rule reads, from all the document's sentences. */
@@ -113,6 +152,17 @@ export function decideVerdict(input: VerdictInput): Verdict {
     );
   }
   const signals = aiSignals(analysis);
+  const polished = band !== "likely_ai" && habitsPer100(analysis) >= caution.polishHabitsPer100;
+  if (polished) {
+    const words = habitWords(analysis)
+      .slice(0, 3)
+      .map((w) => `“${w}”`);
+    return verdict(
+      "uncertain",
+      `May be human writing polished by a model, or a model's draft: it uses AI vocabulary and phrasing ` +
+        `(${words.join(", ")}) more densely than people usually do, so the detector will not call it human-written.`,
+    );
+  }
   if (band === "likely_ai") {
     return verdict(
       "likely_ai",
@@ -174,14 +224,13 @@ const TOP_FLAGS_LIKELY_AI = 3;
  */
 export function flagSentences(
   level: VerdictLevel,
-  aiPercentage: number,
   sentences: readonly ScoredSentence[],
   threshold: number,
 ): { indices: number[]; extraReasons: (string | undefined)[] } {
   const extraReasons: (string | undefined)[] = sentences.map(() => undefined);
-  // A text that leans human (likely human, or mixed under 50 %) flags only what has a strong reason.
-  const leansHuman = level === "likely_human" || (level === "uncertain" && aiPercentage < VERDICT_MIDPOINT);
-  const enough = leansHuman ? isStrongReason : canFlag;
+  // A likely-AI text flags sentences for any reason that can flag; a likely-human or mixed one, whatever its
+  // percentage, only what has a strong reason (a stock phrase, a chatbot leftover, a cluster of AI vocabulary).
+  const enough = level === "likely_ai" ? canFlag : isStrongReason;
   const hasReason = (s: ScoredSentence) => s.reasons.some(enough);
   let indices = sentences.map((_, i) => i).filter((i) => sentences[i].score > threshold && hasReason(sentences[i]));
   if (level === "likely_ai" && indices.length < MIN_FLAGS_LIKELY_AI && sentences.length > 0) {
