@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { isAlive as alive, freePort, processTree } from "../src/server/testing/processes";
 
@@ -26,15 +27,18 @@ describe("npm run dev", () => {
   }, async () => {
     const port = await freePort();
     let out = "";
+    // Vite colours its banner when the runner forces colour (Vitest sets FORCE_COLOR): ask for none,
+    // and read the output without escape codes either way.
+    const { FORCE_COLOR: _forced, ...inherited } = process.env;
     dev = spawn("npm", ["run", "dev"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info" },
+      env: { ...inherited, NO_COLOR: "1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     dev.stdout?.on("data", (d) => {
-      out += d;
+      out += stripVTControlCharacters(String(d));
     });
     dev.stderr?.on("data", (d) => {
-      out += d;
+      out += stripVTControlCharacters(String(d));
     });
     const exited = new Promise<number | null>((resolve) => dev?.on("exit", (code) => resolve(code)));
 
