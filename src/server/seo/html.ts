@@ -564,7 +564,6 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
     metaDescription: m.metaDescription,
     slug: m.slug,
     html: hast as HastRoot,
-    contentStems: st.contentStems,
   });
 
   if (input.platform === "wordpress") {
