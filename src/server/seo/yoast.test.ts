@@ -150,7 +150,7 @@ function compare(post: Post) {
       },
     ];
   });
-  return { ourScore: ours.report.score, yoastScore, pairs, report: ours.report };
+  return { ourScore: ours.report.score, yoastScore, pairs, report: ours.report, html: ours.optimizedHtml };
 }
 
 describe("our SEO report against Yoast SEO (yoastseo, English researcher)", () => {
@@ -165,6 +165,16 @@ describe("our SEO report against Yoast SEO (yoastseo, English researcher)", () =
       expect(n, r.post).toBeGreaterThanOrEqual(600);
       expect(n, r.post).toBeLessThanOrEqual(1500);
     }
+  });
+
+  it("holds the cases of issue 32: a table of contents, lists, tables, request images, no images, no links", () => {
+    const has = (re: RegExp) => all.filter((r) => re.test(r.html)).length;
+    expect(has(/<nav[\s>]/)).toBeGreaterThanOrEqual(2);
+    expect(has(/<ul[\s>]/)).toBeGreaterThanOrEqual(1);
+    expect(has(/<table[\s>]/)).toBeGreaterThanOrEqual(1);
+    expect(has(/<img[^>]*-url-0\.jpg/)).toBeGreaterThanOrEqual(1);
+    expect(all.length - has(/<img[\s>]/)).toBeGreaterThanOrEqual(2);
+    expect(all.length - has(/<a href="https?:/)).toBeGreaterThanOrEqual(2);
   });
 
   it("has the same colour as Yoast for at least 95 % of the paired checks", () => {
