@@ -7,6 +7,7 @@
 //   - No cycle between the server's parts at run time (type-only imports are left out).
 //   - No cycle between files of src/shared or of src/client, counting every import (type-only and
 //     lazy ones too): each such module can be read, and moved, on its own.
+//   - No shipped file imports yoastseo (GPL-3.0, a devDependency for src/server/seo/yoast.test.ts).
 // Tests and test helpers (*.test.ts, testing/) may reach anywhere. Exits 1 on a violation.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -49,6 +50,8 @@ for (const file of files) {
   const text = readFileSync(file, "utf8");
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[3] ?? m[4];
+    // yoastseo is GPL-3.0 and a devDependency for the comparison test only (docs/decisions.md).
+    if (/^yoastseo(\/|$)/.test(spec)) errors.push(`${relative(SRC, file)}: imports ${spec} (tests only: GPL-3.0)`);
     if (!spec.startsWith(".")) continue;
     const typeOnly = Boolean(m[2]);
     const target = relative(SRC, resolveTarget(file, spec)).replaceAll("\\", "/");

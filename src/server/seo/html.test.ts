@@ -194,6 +194,19 @@ describe("produceSeoHtml — Shopify", () => {
 });
 
 describe("produceSeoHtml — meta", () => {
+  it("feeds the request's keyphrase (the SEO Keywords field) to the meta and the report alike; else the inferred one", () => {
+    const given = wp(ACCEPTANCE_MD, { keyphrase: "sourdough starter" });
+    expect(given.meta.keyphrase).toBe("sourdough starter");
+    const intro = given.report.checks.find((c) => c.id === "keyphrase-intro");
+    expect(intro?.status).toBe("bad");
+    expect(intro?.advice).toContain('"sourdough starter"');
+    const inferred = wp(ACCEPTANCE_MD);
+    expect(inferred.notes.join(" ")).toContain(`Keyphrase inferred from the title: "${inferred.meta.keyphrase}"`);
+    expect(inferred.report.checks.find((c) => c.id === "keyphrase-length")?.advice).toMatch(
+      new RegExp(`has ${inferred.meta.keyphrase.split(" ").length} content word`),
+    );
+  });
+
   it("builds a short title, a 120–156 character description with the keyphrase, and a clean slug", () => {
     for (const md of [
       RICH_MD,

@@ -53,7 +53,7 @@ interface SeoState {
   titleArg?: string;
   title: string;
   intro: string;
-  /** This request's reading of texts into stems (the keyphrase and the report share it). */
+  /** This request's reading of texts into stems (keyphrase inference reads the body once with it). */
   contentStems: (text: string) => readonly string[];
   /** The body's blocks as text; bodyText joins them by blank lines. */
   bodyParts: string[];
@@ -564,7 +564,6 @@ export function produceSeoHtml(input: ProduceSeoHtmlInput): SeoResult {
     metaDescription: m.metaDescription,
     slug: m.slug,
     html: hast as HastRoot,
-    contentStems: st.contentStems,
   });
 
   if (input.platform === "wordpress") {

@@ -1,26 +1,34 @@
 import { h } from "hastscript";
 import { describe, expect, it } from "vitest";
 import { prose } from "./fixtures";
-import { type AnalyzeSeoInput, analyzeSeo, fleschReadingEase, hasTransition, isPassive, scoreOf } from "./report";
+import {
+  type AnalyzeSeoInput,
+  analyzeSeo,
+  fleschReadingEase,
+  hasTransition,
+  isPassive,
+  keyphraseCountRange,
+  scoreOf,
+} from "./report";
 import { syllables } from "./text";
 
 const GOOD_MD = `# Bakery marketing tips for small shops
 
 Bakery marketing starts with a clear profile. ${prose(60)}
 
-![A baker shaping loaves](https://cdn.example.com/a.jpg)
+![Bakery marketing: a baker shaping loaves](https://cdn.example.com/a.jpg)
 
 ## Bakery marketing on a small budget
 
-${prose(100, 1)} Read [our checklist](/checklist) and [Google's guide](https://support.google.com/business/).
+${prose(50, 1)} Bakery marketing on a budget is about time. ${prose(50, 2)} Read [our checklist](/checklist) and [Google's guide](https://support.google.com/business/).
 
 ## Photos that sell
 
-${prose(100, 2)} Good bakery marketing uses real photos.
+${prose(50, 2)} Good bakery marketing uses real photos. ${prose(50, 5)}
 
 ## Reviews and replies
 
-${prose(100, 3)}
+${prose(50, 3)} Bakery marketing lives on reviews. ${prose(50, 4)}
 `;
 
 const GOOD: AnalyzeSeoInput = {
@@ -120,7 +128,19 @@ describe("analyzeSeo", () => {
         ),
       },
     ],
-    ["image-alt", { markdown: GOOD_MD.replace("![A baker shaping loaves]", "![]") }],
+    ["image-alt", { markdown: GOOD_MD.replace("![Bakery marketing: a baker shaping loaves]", "![]") }],
+    ["keyphrase-image-alt", { markdown: GOOD_MD.replace("Bakery marketing: a baker", "A baker") }],
+    ["images", { markdown: GOOD_MD.replace(/!\[[^\]]*\]\([^)]*\)/, "") }],
+    ["keyphrase-length", { keyphrase: "best bakery marketing tips for small rural shops" }],
+    ["single-h1", { markdown: GOOD_MD.replace("## Photos that sell", "# Photos that sell") }],
+    [
+      "keyphrase-distribution",
+      {
+        markdown: GOOD_MD.replace("Good bakery marketing uses real photos.", "")
+          .replace("Bakery marketing lives on reviews.", "")
+          .replace("Bakery marketing on a budget is about time.", ""),
+      },
+    ],
     ["internal-links", { markdown: GOOD_MD.replace("[our checklist](/checklist)", "our checklist") }],
     [
       "outbound-links",
@@ -146,7 +166,7 @@ describe("analyzeSeo", () => {
       ]),
     });
     expect(r.checks.find((c) => c.id === "image-alt")?.status).toBe("bad");
-    expect(r.checks.find((c) => c.id === "outbound-links")?.status).toBe("ok");
+    expect(r.checks.find((c) => c.id === "outbound-links")?.status).toBe("bad");
     expect(r.checks.find((c) => c.id === "internal-links")?.status).toBe("good");
   });
 
@@ -155,15 +175,12 @@ describe("analyzeSeo", () => {
     expect(r.checks.find((c) => c.id === "text-length")?.status).toBe("good");
   });
 
-  it("scores good as 1, ok as a half, bad as 0 (weighted)", () => {
-    expect(scoreOf([{ id: "text-length", label: "", status: "good", advice: "" }])).toBe(100);
-    expect(scoreOf([{ id: "text-length", label: "", status: "ok", advice: "" }])).toBe(50);
-    expect(
-      scoreOf([
-        { id: "text-length", label: "", status: "good", advice: "" },
-        { id: "image-alt", label: "", status: "bad", advice: "" },
-      ]),
-    ).toBe(75);
+  it("scores as Yoast does: the points (9 = good) over 9 × the checks, penalties pulling it down", () => {
+    expect(scoreOf([9])).toBe(100);
+    expect(scoreOf([6])).toBe(67);
+    expect(scoreOf([9, 3])).toBe(67);
+    expect(scoreOf([9, 9, -50])).toBe(0);
+    expect(scoreOf([])).toBe(0);
   });
 });
 
@@ -188,11 +205,95 @@ describe("text heuristics", () => {
     expect(hasTransition("For example, post daily.")).toBe(true);
     expect(hasTransition("However, it rains.")).toBe(true);
     expect(hasTransition("Post daily.")).toBe(false);
+    for (const t of [
+      "So the loaf stays fresh.",
+      "When the dough is ready, shape it.",
+      "If it rains, stay in.",
+      "Before you bake, weigh the flour.",
+      "Whether you use rye or spelt, keep notes.",
+      "At first, the starter looks flat.",
+      "Not only the flour but also the water counts.",
+      "Your oven matters more than your flour.",
+    ])
+      expect(hasTransition(t), t).toBe(true);
   });
   it("computes Flesch reading ease", () => {
     expect(fleschReadingEase("The cat sat on the mat. The dog ran.")).toBeGreaterThan(90);
     expect(
       fleschReadingEase("Comprehensive organisational considerations necessitate sophisticated methodologies."),
     ).toBeLessThan(10);
+  });
+});
+
+describe("Yoast's thresholds", () => {
+  const base = (md: string, over: Partial<AnalyzeSeoInput> = {}) => ({ ...GOOD, markdown: md, ...over });
+  const check = (input: AnalyzeSeoInput, id: string) => statusOf(input, id);
+  const body = (n: number, kpEvery: number) =>
+    Array.from({ length: n }, (_, i) =>
+      i % kpEvery === 0 ? "Bakery marketing pays off for small shops." : "The shop sells fresh rye on weekdays.",
+    ).join(" ");
+
+  it("rates keyphrase density by Yoast's minimum and maximum counts for the length", () => {
+    expect(keyphraseCountRange(2, 1000)).toEqual([4, 21]);
+    expect(keyphraseCountRange(1, 100)).toEqual([2, 2]);
+    // 70 sentences of 7 words (490 words), the keyphrase once: present but under the minimum is bad
+    const few = check(base(`# T\n\n${body(70, 100)}`), "keyphrase-density");
+    expect(few.status).toBe("bad");
+    expect(few.advice).toMatch(/fewer than the minimum of 2/);
+    expect(check(base(`# T\n\n${body(70, 12)}`), "keyphrase-density").status).toBe("good");
+    const stuffed = check(base(`# T\n\n${body(70, 2)}`), "keyphrase-density");
+    expect(stuffed.status).toBe("bad");
+    expect(stuffed.advice).toMatch(/stuffing/);
+  });
+
+  it("lets stuffing and a missing keyphrase move the score as much as Yoast's penalties do", () => {
+    const good = analyzeSeo(GOOD).score;
+    const stuffed = analyzeSeo(base(GOOD_MD.replace(/\. /g, ". Bakery marketing works. "))).score;
+    expect(good - stuffed).toBeGreaterThanOrEqual(20);
+    const none = analyzeSeo({ ...GOOD, keyphrase: "" });
+    expect(none.score).toBe(0);
+  });
+
+  it("wants the keyphrase in 30–75 % of the H2/H3 subheadings", () => {
+    const md = (withKp: number) =>
+      `# T\n\nBakery marketing intro.\n\n${Array.from(
+        { length: 6 },
+        (_, i) => `## ${i < withKp ? "Bakery marketing step" : "Another step"} ${i}\n\n${prose(60, i)}`,
+      ).join("\n\n")}`;
+    expect(check(base(md(1)), "keyphrase-subheading").status).toBe("bad");
+    expect(check(base(md(2)), "keyphrase-subheading").status).toBe("good");
+    expect(check(base(md(4)), "keyphrase-subheading").status).toBe("good");
+    expect(check(base(md(5)), "keyphrase-subheading").status).toBe("bad");
+  });
+
+  it("prefers the keyphrase at the start of the title", () => {
+    expect(check({ ...GOOD, title: "Bakery marketing for small shops" }, "keyphrase-title").status).toBe("good");
+    expect(check({ ...GOOD, title: "The bakery marketing guide" }, "keyphrase-title").status).toBe("good");
+    expect(check({ ...GOOD, title: "Small shops: bakery marketing tips" }, "keyphrase-title").status).toBe("ok");
+    expect(check({ ...GOOD, title: "Marketing for a bakery" }, "keyphrase-title").status).toBe("ok");
+    expect(check({ ...GOOD, title: "Tips for small shops" }, "keyphrase-title").status).toBe("bad");
+  });
+
+  it("counts repeated openings up to a heading, leaves lists out, and reads 'The X' as two words", () => {
+    const s = (md: string) => check(base(`# T\n\nBakery marketing.\n\n${md}`), "consecutive-sentences").status;
+    expect(s("We bake. We sell.\n\nWe grow.")).toBe("bad");
+    expect(s("We bake. We sell.\n\n## Next\n\nWe grow.")).toBe("good");
+    expect(s("- We bake.\n- We sell.\n- We grow.")).toBe("good");
+    expect(s("The shop opens. The bread sells. The owner smiles.")).toBe("good");
+    expect(s("The shop opens. The shop sells. The shop closes.")).toBe("bad");
+  });
+
+  it("rates no images and no links as problems", () => {
+    const bare = base("# T\n\nBakery marketing for shops. " + prose(320));
+    expect(check(bare, "images").status).toBe("bad");
+    expect(check(bare, "internal-links").status).toBe("bad");
+    expect(check(bare, "outbound-links").status).toBe("bad");
+    expect(analyzeSeo(bare).checks.some((c) => c.id === "image-alt")).toBe(false);
+  });
+
+  it("never says 'below the minimum' in an advice that is not a problem", () => {
+    for (const md of [GOOD_MD, `# T\n\n${body(70, 100)}`, `# T\n\n${body(20, 3)}`, "# T\n\nShort."])
+      for (const c of analyzeSeo(base(md)).checks)
+        if (c.status !== "bad") expect(c.advice, c.id).not.toMatch(/minimum|below/i);
   });
 });

@@ -5,11 +5,10 @@ import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
 import { blockSentences, blocksSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
 import {
-  containsKeyphrase,
   contentWords,
-  countKeyphraseIn,
   draftFromMarkdown,
   type ParsedDraft,
+  STOP_WORDS,
   slugify,
   stem,
   syllables,
@@ -30,8 +29,6 @@ export interface AnalyzeSeoInput {
   slug: string;
   /** The produced HTML's tree, for images and links; the markdown's own images/links are used without it. */
   html?: HastRoot;
-  /** The request's contentStemsOnce, when the caller has read some of the same texts. */
-  contentStems?: (text: string) => readonly string[];
 }
 
 const BE_VERBS = new Set([
@@ -120,19 +117,21 @@ function passiveWords(ws: string[]): boolean {
   return false;
 }
 
+// Transition words and phrases (our own list of common English connectives; Yoast's thresholds).
 const TRANSITION_SINGLE = new Set(
   (
-    "accordingly additionally afterward afterwards albeit also although altogether another because besides " +
-    "but consequently conversely correspondingly finally firstly further furthermore hence however " +
-    "instead lastly likewise meanwhile moreover namely nevertheless nonetheless notably " +
-    "otherwise overall particularly previously secondly similarly specifically " +
-    "subsequently then therefore thirdly thus ultimately unlike whereas because especially " +
-    "eventually initially instead admittedly undoubtedly certainly obviously clearly importantly"
+    "accordingly additionally afterward afterwards albeit also although altogether another because before " +
+    "besides but consequently conversely correspondingly finally firstly further furthermore hence however if " +
+    "instead lastly likewise meanwhile moreover namely nevertheless nonetheless notably otherwise overall " +
+    "particularly previously secondly similarly since so specifically subsequently then therefore thirdly thus " +
+    "ultimately unless unlike until when whenever whereas whether while especially eventually initially " +
+    "admittedly undoubtedly certainly obviously clearly importantly indeed later lest soon than though"
   ).split(/\s+/),
 );
 
 const TRANSITION_MULTI = [
   "as a result",
+  "at first",
   "for example",
   "for instance",
   "in addition",
@@ -166,6 +165,7 @@ const TRANSITION_MULTI = [
   "as long as",
   "in order to",
   "as a matter of fact",
+  "not only",
 ];
 
 export function hasTransition(sentence: string): boolean {
@@ -209,10 +209,21 @@ interface Sentence {
   count: number;
 }
 
+/**
+ * The text in document order as Yoast reads it, sentence by sentence: each heading is one item (it
+ * ends a run of sentences), then the sentences of each paragraph or list item.
+ */
+interface FlowItem {
+  kind: "heading" | "paragraph" | "list-item";
+  words: string[];
+}
+
 /** What every check reads, computed once per report. */
 interface Reading {
   input: AnalyzeSeoInput;
   kp: string;
+  /** Stems of the keyphrase's content words. */
+  kpStems: string[];
   blocks: TextBlock[];
   paragraphs: TextBlock[];
   /** H1–H3 of the body. */
@@ -220,21 +231,25 @@ interface Reading {
   /** Words of a block (countWords), counted once. */
   wordsIn: (block: TextBlock) => number;
   totalWords: number;
-  /** Stems of the whole text's content words, for keyphrase density. */
-  stems: string[];
   sentences: Sentence[];
+  flow: FlowItem[];
   proseWords: number;
   flesch: number;
-  media: { alts: string[]; links: string[] };
+  media: { alts: string[]; links: string[]; h1s: number };
 }
 
-type Verdict = [SeoCheckStatus, string];
+/**
+ * A verdict: its status, one line of advice, and its points out of 9 in the score (Yoast's scale:
+ * good 9, ok 6, bad 3 unless given; penalties below 0 for stuffing and very short texts).
+ */
+type Verdict = [SeoCheckStatus, string, number?];
 
-/** A check: its id, label and weight in the score, and the verdict (null: not applicable). */
+const POINTS: Record<SeoCheckStatus, number> = { good: 9, ok: 6, bad: 3 };
+
+/** A check: its id, label and the verdict (null: not applicable). */
 interface CheckDef {
   id: string;
   label: string;
-  weight: number;
   run(r: Reading): Verdict | null;
 }
 
@@ -245,108 +260,246 @@ const share = (r: Reading, test: (s: Sentence) => boolean) =>
 const withKeyphrase =
   (run: (r: Reading, kp: string) => Verdict, first = false) =>
   (r: Reading): Verdict | null =>
-    r.kp ? run(r, r.kp) : first ? ["bad", "Set a focus keyphrase of 1–4 words."] : null;
+    r.kp && r.kpStems.length > 0
+      ? run(r, r.kp)
+      : first
+        ? ["bad", "Set a focus keyphrase of 1–4 words (not only stop words like “the” or “how”).", -999]
+        : null;
 
-/** Good when `where` contains the keyphrase, else bad. */
-const mentions = (
-  id: string,
-  label: string,
-  weight: number,
-  where: (r: Reading) => string,
-  yes: string,
-  no: (kp: string) => string,
-): CheckDef => ({
-  id,
-  label,
-  weight,
-  run: withKeyphrase((r, kp) => (containsKeyphrase(where(r), kp) ? ["good", yes] : ["bad", no(kp)])),
-});
+/** The share (0–1) of the keyphrase's content words found among `stems`. */
+function kpShare(r: Reading, stems: Iterable<string>): number {
+  const have = new Set(stems);
+  return r.kpStems.filter((k) => have.has(k)).length / r.kpStems.length;
+}
+
+const stemsOfWords = (ws: readonly string[]) => ws.map(stem);
+
+/** Yoast's minimum and maximum keyphrase counts for a text of `n` words (its keyphrase length factor). */
+export function keyphraseCountRange(kpWords: number, n: number): [number, number] {
+  const factor = 0.7 + kpWords / 3;
+  const at = (density: number) => (density * n) / (100 * factor);
+  return [Math.max(2, Math.ceil(at(0.5))), Math.max(2, Math.floor(at(3)))];
+}
+
+/** Occurrences of the keyphrase in one sentence: all its words in the sentence, any order (Yoast's count). */
+function sentenceKpCount(r: Reading, ws: readonly string[]): number {
+  const counts = new Map<string, number>(r.kpStems.map((k) => [k, 0]));
+  for (const w of ws) {
+    const s = stem(w);
+    const c = counts.get(s);
+    if (c !== undefined) counts.set(s, c + 1);
+  }
+  return Math.min(...counts.values());
+}
 
 const CHECKS: CheckDef[] = [
   {
-    id: "keyphrase-title",
-    label: "Keyphrase in title",
-    weight: 3,
-    run: withKeyphrase((r, kp) => {
-      if (countKeyphraseIn(stemsOf(r.input.title), kp) > 0) return ["good", "The title contains the keyphrase."];
-      if (containsKeyphrase(r.input.title, kp))
-        return ["ok", "The title has the keyphrase's words but not as a phrase: use it as written."];
-      return ["bad", `Put "${kp}" in the SEO title, ideally near the start.`];
+    id: "keyphrase-length",
+    label: "Keyphrase length",
+    run: withKeyphrase((r) => {
+      const n = r.kpStems.length;
+      if (n <= 4) return ["good", `The keyphrase has ${n} content word${n === 1 ? "" : "s"}.`];
+      if (n <= 8) return ["ok", `The keyphrase has ${n} content words: aim for at most 4, a phrase people search.`];
+      return ["bad", `The keyphrase has ${n} content words: that is a sentence, not a search; keep 1–4.`];
     }, true),
   },
-  mentions(
-    "keyphrase-intro",
-    "Keyphrase in introduction",
-    3,
-    (r) => r.paragraphs[0]?.text ?? "",
-    "The first paragraph mentions the keyphrase.",
-    (kp) => `Mention "${kp}" in the first paragraph.`,
-  ),
+  {
+    id: "keyphrase-title",
+    label: "Keyphrase in title",
+    run: withKeyphrase((r, kp) => {
+      const tw = words(r.input.title.toLowerCase());
+      const kw = words(kp.toLowerCase());
+      const tStems = stemsOfWords(tw);
+      const kStems = stemsOfWords(kw);
+      let at = -1;
+      for (let i = 0; at < 0 && i + kStems.length <= tStems.length; i++)
+        if (kStems.every((k, j) => tStems[i + j] === k)) at = i;
+      if (at >= 0 && tw.slice(0, at).every((w) => STOP_WORDS.has(w)))
+        return ["good", "The title starts with the keyphrase."];
+      if (at >= 0) return ["ok", `The title has the keyphrase but not at its start: begin the title with "${kp}".`];
+      if (kpShare(r, tStems) === 1)
+        return ["ok", `The title has the keyphrase's words but not as a phrase: begin it with "${kp}".`];
+      return ["bad", `Put "${kp}" in the SEO title, at its start.`, 2];
+    }),
+  },
+  {
+    id: "keyphrase-intro",
+    label: "Keyphrase in introduction",
+    run: withKeyphrase((r, kp) => {
+      const first = r.paragraphs[0]?.text ?? "";
+      const sentences = blockSentences(first);
+      if (sentences.some((s) => kpShare(r, stemsOfWords(words(s.toLowerCase()))) === 1))
+        return ["good", "The first paragraph mentions the keyphrase."];
+      if (kpShare(r, stemsOfWords(words(first.toLowerCase()))) === 1)
+        return ["ok", `The first paragraph has the keyphrase's words, but not in one sentence: say "${kp}" in one.`];
+      return ["bad", `Mention "${kp}" in the first paragraph.`];
+    }),
+  },
   {
     id: "keyphrase-subheading",
     label: "Keyphrase in subheadings",
-    weight: 2,
     run: withKeyphrase((r, kp) => {
       const n = r.headings.length;
-      const sub = r.headings.filter((hd) => containsKeyphrase(hd.text, kp)).length;
-      if (sub === 0) return ["bad", `Use "${kp}" (or its words) in at least one H2 or H3.`];
-      if (sub / n > 0.75) return ["ok", "Almost every subheading repeats the keyphrase: vary some of them."];
+      if (n === 0)
+        return r.totalWords >= 300
+          ? ["bad", `Add H2 or H3 subheadings, some of them with "${kp}".`, 2]
+          : ["good", "The text is short enough to need no subheadings."];
+      const sub = r.headings.filter((hd) => kpShare(r, stemsOfWords(words(hd.text.toLowerCase()))) > 0.5).length;
+      const min = Math.ceil(n * 0.3);
+      const max = Math.floor(n * 0.75);
+      if (sub === 0) return ["bad", `Use "${kp}" (or its words) in 30–75% of the H2 and H3 subheadings.`];
+      if (n > 1 && sub > max)
+        return ["bad", `${sub} of ${n} subheadings repeat the keyphrase (over 75%): vary some of them.`];
+      if (n > 1 && sub < min)
+        return ["bad", `Only ${sub} of ${n} subheadings reflect the keyphrase: use it in 30–75% of them.`];
       return ["good", `${sub} of ${n} subheadings reflect the keyphrase.`];
     }),
   },
-  mentions(
-    "keyphrase-slug",
-    "Keyphrase in slug",
-    2,
-    (r) => r.input.slug.replace(/-/g, " "),
-    "The slug contains the keyphrase.",
-    (kp) => `Use the keyphrase in the slug, e.g. ${slugify(kp)}.`,
-  ),
-  mentions(
-    "keyphrase-meta",
-    "Keyphrase in meta description",
-    2,
-    (r) => r.input.metaDescription,
-    "The meta description contains the keyphrase.",
-    (kp) => `Mention "${kp}" in the meta description.`,
-  ),
+  {
+    id: "keyphrase-slug",
+    label: "Keyphrase in slug",
+    run: withKeyphrase((r, kp) => {
+      const got = kpShare(r, stemsOfWords(words(r.input.slug.replace(/-/g, " ").toLowerCase())));
+      if (got === 1) return ["good", "The slug contains the keyphrase."];
+      if (got > 0.5) return ["ok", `The slug has most of the keyphrase's words: use all of them, e.g. ${slugify(kp)}.`];
+      return ["bad", `Use the keyphrase in the slug, e.g. ${slugify(kp)}.`];
+    }),
+  },
+  {
+    id: "keyphrase-meta",
+    label: "Keyphrase in meta description",
+    run: withKeyphrase((r, kp) => {
+      const n = blockSentences(r.input.metaDescription).reduce(
+        (a, s) => a + sentenceKpCount(r, words(s.toLowerCase())),
+        0,
+      );
+      if (n === 0) return ["bad", `Mention "${kp}" in the meta description.`];
+      if (n > 2) return ["bad", `The meta description repeats the keyphrase ${n} times: once or twice is enough.`];
+      return ["good", "The meta description contains the keyphrase."];
+    }),
+  },
   {
     id: "keyphrase-density",
     label: "Keyphrase density",
-    weight: 3,
-    run: withKeyphrase((r, kp) => {
-      const n = countKeyphraseIn(r.stems, kp);
-      const density = r.totalWords > 0 ? (n * 100) / r.totalWords : 0;
-      const said = `Keyphrase density ${pct(density)} (${n}×)`;
-      if (r.totalWords < 100) return ["ok", "Too little text to judge keyphrase density (needs 100 words)."];
-      if (density >= 0.5 && density <= 3) return ["good", `${said} is within 0.5–3%.`];
-      if (density < 0.5) return [n > 0 ? "ok" : "bad", `${said} is below 0.5%: use it a few more times.`];
-      return [density > 4 ? "bad" : "ok", `${said} is above 3%: that reads as keyword stuffing, use synonyms.`];
+    run: withKeyphrase((r) => {
+      const n = r.flow.reduce((a, s) => a + sentenceKpCount(r, s.words), 0);
+      const w = r.totalWords;
+      const times = (k: number) => `${k} time${k === 1 ? "" : "s"}`;
+      if (w < 100) {
+        const max = w > 50 ? 2 : 1;
+        if (n === 0) return ["bad", "The keyphrase does not occur: use it at least once.", 4];
+        if (n <= max) return ["good", `The keyphrase occurs ${times(n)}.`];
+        return ["bad", `The keyphrase occurs ${times(n)}: at most ${max} suits a text this short.`, -10];
+      }
+      const kpWords = r.kpStems.length;
+      const [min, max] = keyphraseCountRange(kpWords, w);
+      const density = ((n * 100) / w) * (0.7 + kpWords / 3);
+      const said = `The keyphrase occurs ${times(n)} in ${w} words`;
+      if (n === 0 || n === 1 || density < 0.5)
+        return ["bad", `${said}: fewer than the minimum of ${min} for this length. Use it more.`, 4];
+      if (density <= 3 || (n === 2 && min <= 2)) return ["good", `${said}, within ${min}–${max}.`];
+      if (density <= 4)
+        return ["bad", `${said}: more than the maximum of ${max}. That reads as stuffing: use synonyms.`, -10];
+      return ["bad", `${said}: far more than the maximum of ${max}. That is keyword stuffing: cut most of them.`, -50];
     }),
+  },
+  {
+    id: "keyphrase-distribution",
+    label: "Keyphrase distribution",
+    run: withKeyphrase((r, kp) => {
+      const full = r.kpStems.length < 4;
+      const topic = r.flow.map((s) => {
+        const got = kpShare(r, stemsOfWords(s.words));
+        return full ? got === 1 : got >= 0.5;
+      });
+      let distraction = 100;
+      if (topic.length >= 15) {
+        let gap = 0;
+        let last = -1;
+        topic.forEach((t, i) => {
+          if (t) {
+            gap = Math.max(gap, i - last - 1);
+            last = i;
+          }
+        });
+        gap = last < 0 ? topic.length : Math.max(gap, topic.length - last - 1);
+        distraction = (gap * 100) / topic.length;
+      } else if (topic.includes(true)) distraction = 10;
+      if (distraction >= 100) return ["bad", `"${kp}" never occurs in the text: use it throughout.`, 1];
+      if (distraction > 50)
+        return ["bad", `Over half the text (${pct(distraction)}) runs without the keyphrase: spread it evenly.`, 1];
+      if (distraction > 30)
+        return ["ok", `A stretch of ${pct(distraction)} of the text lacks the keyphrase: spread it more evenly.`];
+      return ["good", "The keyphrase is spread evenly through the text."];
+    }),
+  },
+  {
+    id: "keyphrase-image-alt",
+    label: "Keyphrase in image alt text",
+    run: withKeyphrase((r, kp) => {
+      const alts = r.media.alts;
+      if (alts.length === 0) return ["bad", `Add an image whose alt text describes it with "${kp}".`];
+      const withAlt = alts.filter((a) => a.trim());
+      const hits = withAlt.filter((a) => kpShare(r, stemsOfWords(words(a.toLowerCase()))) >= 0.5).length;
+      const n = alts.length;
+      if (withAlt.length === 0) return ["ok", `The images have no alt text: describe them, one with "${kp}".`];
+      if (hits === 0) return ["ok", `No image's alt text reflects the keyphrase: use "${kp}" where it fits the image.`];
+      if (n <= 4) return ["good", `${hits} of ${n} image(s) have the keyphrase in their alt text.`];
+      const [min, max] = [Math.ceil(n * 0.3), Math.floor(n * 0.75)];
+      if (hits < min)
+        return ["ok", `Only ${hits} of ${n} images have the keyphrase in their alt text: aim for 30–75%.`];
+      if (hits > max)
+        return ["ok", `${hits} of ${n} images repeat the keyphrase in their alt text: that is a bit much.`];
+      return ["good", `${hits} of ${n} images have the keyphrase in their alt text.`];
+    }),
+  },
+  {
+    id: "images",
+    label: "Images",
+    run: ({ media: { alts } }) =>
+      alts.length > 0
+        ? ["good", `${alts.length} image(s).`]
+        : ["bad", "Add at least one image (an image URL, or an image in the draft)."],
+  },
+  {
+    id: "image-alt",
+    label: "Image alt text",
+    run: ({ media: { alts } }) => {
+      if (alts.length === 0) return null;
+      const noAlt = alts.filter((a) => a.trim().length === 0).length;
+      if (noAlt === 0) return ["good", `${alts.length} image(s), all with alt text.`];
+      return ["bad", `${noAlt} image(s) lack alt text: describe them.`];
+    },
+  },
+  {
+    id: "single-h1",
+    label: "Single title",
+    run: ({ media: { h1s } }) =>
+      h1s === 0
+        ? ["good", "The title is the page's only H1: the body's headings start at H2.", 8]
+        : ["bad", `The body has ${h1s} H1 heading(s) besides the title: make them H2s.`, 1],
   },
   {
     id: "title-length",
     label: "SEO title length",
-    weight: 1,
     run: (r) => {
       const tl = r.input.title.trim().length;
-      if (tl === 0) return ["bad", "Add an SEO title."];
+      if (tl === 0) return ["bad", "Add an SEO title.", 1];
       if (tl > META_TITLE_MAX)
         return [
           "bad",
           `The title has ${tl} characters: keep it within ${META_TITLE_MAX} so search results do not cut it.`,
         ];
-      if (tl < 30) return ["ok", `The title has ${tl} characters: there is room for a more descriptive one.`];
+      if (tl < 30) return ["good", `The title has ${tl} characters (there is room for a few more words).`];
       return ["good", `The title has ${tl} characters.`];
     },
   },
   {
     id: "meta-length",
     label: "Meta description length",
-    weight: 2,
     run: (r) => {
       const ml = r.input.metaDescription.trim().length;
-      if (ml === 0) return ["bad", "Write a meta description."];
+      if (ml === 0) return ["bad", "Write a meta description.", 1];
       if (ml < META_DESCRIPTION_MIN)
         return [
           "ok",
@@ -363,16 +516,17 @@ const CHECKS: CheckDef[] = [
   {
     id: "text-length",
     label: "Text length",
-    weight: 3,
-    run: ({ totalWords: n }) =>
-      n >= 300
-        ? ["good", `${n} words.`]
-        : [n >= 200 ? "ok" : "bad", `${n} words: write at least 300 so the page has enough substance to rank.`],
+    run: ({ totalWords: n }) => {
+      if (n >= 300) return ["good", `${n} words.`];
+      const more = "write at least 300 so the page has enough substance to rank.";
+      if (n >= 250) return ["ok", `${n} words, a little under 300: ${more}`];
+      if (n >= 200) return ["bad", `${n} words: ${more}`];
+      return ["bad", `${n} words, far too few: ${more}`, n >= 100 ? -10 : -20];
+    },
   },
   {
     id: "subheading-distribution",
     label: "Subheading distribution",
-    weight: 2,
     run: (r) => {
       // words per section (text before the first subheading counts as a section)
       const sections: number[] = [0];
@@ -382,7 +536,10 @@ const CHECKS: CheckDef[] = [
       }
       const longest = Math.max(...sections);
       const long = sections.filter((n) => n > 300).length;
-      if (r.headings.length === 0 && r.totalWords > 300) return ["bad", "Add subheadings: the text has none."];
+      if (r.headings.length === 0)
+        return r.totalWords > 300
+          ? ["bad", "Add subheadings: the text has none.", 2]
+          : ["good", "The text is short enough to need no subheadings."];
       if (long === 0) return ["good", "No section runs over 300 words."];
       return [
         longest > 350 ? "bad" : "ok",
@@ -393,7 +550,6 @@ const CHECKS: CheckDef[] = [
   {
     id: "paragraph-length",
     label: "Paragraph length",
-    weight: 2,
     run: (r) => {
       const paraWords = r.paragraphs.map(r.wordsIn);
       const long = paraWords.filter((n) => n > 150).length;
@@ -404,7 +560,6 @@ const CHECKS: CheckDef[] = [
   {
     id: "sentence-length",
     label: "Sentence length",
-    weight: 2,
     run: (r) => {
       const long = share(r, (s) => s.count > 20);
       const said = `${pct(long)} of sentences have more than 20 words`;
@@ -415,7 +570,6 @@ const CHECKS: CheckDef[] = [
   {
     id: "passive-voice",
     label: "Passive voice",
-    weight: 1,
     run: (r) => {
       const passive = share(r, (s) => passiveWords(s.words));
       const said = `${pct(passive)} of sentences use the passive voice`;
@@ -426,21 +580,19 @@ const CHECKS: CheckDef[] = [
   {
     id: "transition-words",
     label: "Transition words",
-    weight: 1,
     run: (r) => {
-      if (r.proseWords < 200) return ["ok", "Too little text to judge transition words (needs 200 words)."];
+      if (r.proseWords < 200) return ["good", "The text is short enough to need few transition words."];
       const t = share(r, (s) => transitionWords(s.words));
       if (t >= 30) return ["good", `${pct(t)} of sentences contain a transition word.`];
       return [
         t >= 20 ? "ok" : "bad",
-        `Only ${pct(t)} of sentences contain a transition word (aim for 30%): link ideas with "because", "however", "for example"…`,
+        `Only ${pct(t)} of sentences contain a transition word (aim for 30%): link ideas with "so", "because", "for example"…`,
       ];
     },
   },
   {
     id: "flesch-reading-ease",
     label: "Flesch reading ease",
-    weight: 2,
     run: ({ flesch: f }) => {
       const fr = Math.round(f * 10) / 10;
       if (f > 60) return ["good", `Flesch reading ease ${fr}: easy enough to read.`];
@@ -453,14 +605,21 @@ const CHECKS: CheckDef[] = [
   {
     id: "consecutive-sentences",
     label: "Consecutive sentences",
-    weight: 1,
     run: (r) => {
+      // Yoast's reading: lists are left out, a heading is a sentence of its own (it ends a run), and
+      // a sentence opening with an article, a number or a demonstrative is known by its first two words.
+      const firsts = r.flow
+        .filter((s) => s.kind !== "list-item")
+        .map((s) => {
+          const [a = "", b = ""] = s.words;
+          return FIRST_WORD_PAIRS.has(a) && b ? `${a} ${b}` : a;
+        });
       let runs = 0;
-      const firsts = r.sentences.map((s) => s.words[0] ?? "");
-      for (let i = 2; i < firsts.length; i++) {
-        const w = firsts[i];
-        if (w && w === firsts[i - 1] && w === firsts[i - 2] && (i < 3 || firsts[i - 3] !== w)) runs++;
-      }
+      let len = 0;
+      firsts.forEach((w, i) => {
+        len = w && w === firsts[i - 1] ? len + 1 : 1;
+        if (len === 3) runs++;
+      });
       if (runs === 0) return ["good", "No three consecutive sentences start with the same word."];
       return [
         "bad",
@@ -469,56 +628,51 @@ const CHECKS: CheckDef[] = [
     },
   },
   {
-    id: "image-alt",
-    label: "Images and alt text",
-    weight: 1,
-    run: ({ media: { alts } }) => {
-      const noAlt = alts.filter((a) => a.trim().length === 0).length;
-      if (alts.length === 0) return ["ok", "Add at least one image with descriptive alt text."];
-      if (noAlt === 0) return ["good", `${alts.length} image(s), all with alt text.`];
-      return ["bad", `${noAlt} image(s) lack alt text: describe them.`];
-    },
-  },
-  {
     id: "internal-links",
     label: "Internal links",
-    weight: 1,
     run: (r) => {
       const n = pageLinks(r).filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l)).length;
-      return n > 0 ? ["good", `${n} internal link(s).`] : ["ok", "Link to at least one related page on your own site."];
+      return n > 0
+        ? ["good", `${n} internal link(s).`]
+        : ["bad", "No internal links: link to at least one related page on your own site."];
     },
   },
   {
     id: "outbound-links",
     label: "Outbound links",
-    weight: 1,
     run: (r) => {
       const n = pageLinks(r).filter((l) => /^https?:\/\//i.test(l)).length;
-      return n > 0 ? ["good", `${n} outbound link(s).`] : ["ok", "Link to at least one trustworthy outside source."];
+      return n > 0
+        ? ["good", `${n} outbound link(s).`]
+        : ["bad", "No outbound links: link to at least one trustworthy outside source."];
     },
   },
 ];
 
-const WEIGHTS = new Map(CHECKS.map((c) => [c.id, c.weight]));
+/** Openings known by their first two words (articles, numbers one to ten, demonstratives). */
+const FIRST_WORD_PAIRS = new Set(
+  "the a an one two three four five six seven eight nine ten this that these those".split(" "),
+);
 
 const pageLinks = (r: Reading) => r.media.links.filter((l) => l && !l.startsWith("#"));
-const stemsOf = (text: string) => contentWords(text).map(stem);
 
-/** Image alts and link targets of a hast tree (what the page will show). */
-export function hastMedia(tree: HastRoot): { alts: string[]; links: string[] } {
+/** Image alts, link targets and H1s of a hast tree (what the page will show). */
+export function hastMedia(tree: HastRoot): { alts: string[]; links: string[]; h1s: number } {
   const alts: string[] = [];
   const links: string[] = [];
+  let h1s = 0;
   const walk = (nodes: (HastContent | Element)[]) => {
     for (const n of nodes) {
       if (n.type !== "element") continue;
       const { alt, href } = n.properties;
       if (n.tagName === "img") alts.push(typeof alt === "string" ? alt : "");
       else if (n.tagName === "a" && typeof href === "string") links.push(href);
+      else if (n.tagName === "h1") h1s++;
       walk(n.children);
     }
   };
   walk(tree.children);
-  return { alts, links };
+  return { alts, links, h1s };
 }
 
 function read(input: AnalyzeSeoInput): Reading {
@@ -527,45 +681,75 @@ function read(input: AnalyzeSeoInput): Reading {
   const prose = blocks.filter((b) => b.kind === "paragraph" || b.kind === "list-item");
   // One split: each block's sentences, and the count Flesch reads from the prose as one text.
   const split = blocksSentences(prose.map((b) => b.text));
-  const sentences = split.perBlock.flat().map((s) => ({ words: words(s.toLowerCase()), count: countWords(s) }));
+  const sentenceOf = new Map<string, string[]>();
+  const sentences: Sentence[] = [];
+  const perBlock = new Map<TextBlock, Sentence[]>();
+  prose.forEach((b, i) => {
+    const own = (split.perBlock[i] ?? []).map((s) => {
+      let ws = sentenceOf.get(s);
+      if (!ws) {
+        ws = words(s.toLowerCase());
+        sentenceOf.set(s, ws);
+      }
+      return { words: ws, count: countWords(s) };
+    });
+    perBlock.set(b, own);
+    sentences.push(...own);
+  });
+  const flow: FlowItem[] = [];
+  for (const b of blocks) {
+    if (b.kind === "heading") flow.push({ kind: "heading", words: words(b.text.toLowerCase()) });
+    else if (b.kind !== "other") for (const s of perBlock.get(b) ?? []) flow.push({ kind: b.kind, words: s.words });
+  }
   const proseText = prose.map((b) => b.text).join("\n\n");
   // A word never spans the white space that joins blocks: the words of joined blocks are theirs.
   const counts = new Map(blocks.map((b) => [b, countWords(b.text)]));
   const wordsIn = (b: TextBlock) => counts.get(b) ?? 0;
   const sumWords = (bs: TextBlock[]) => bs.reduce((n, b) => n + wordsIn(b), 0);
+  const kp = input.keyphrase.trim();
+  const media = input.html
+    ? hastMedia(input.html)
+    : {
+        alts: draft.images.map((i) => i.alt),
+        links: draft.links,
+        h1s: blocks.filter((b) => b.kind === "heading" && b.depth === 1).length,
+      };
   return {
     input,
-    kp: input.keyphrase.trim(),
+    kp,
+    kpStems: contentWords(kp).map(stem),
     blocks,
     paragraphs: blocks.filter((b) => b.kind === "paragraph"),
     headings: blocks.filter((b) => b.kind === "heading" && b.depth <= 3),
     wordsIn,
     totalWords: sumWords(blocks),
-    stems: blocks.flatMap((b) => (input.contentStems ?? stemsOf)(b.text)),
     sentences,
+    flow,
     proseWords: sumWords(prose),
     flesch: flesch(split.joinedCount, words(proseText)),
-    media: input.html ? hastMedia(input.html) : { alts: draft.images.map((i) => i.alt), links: draft.links },
+    media,
   };
 }
 
 export function analyzeSeo(input: AnalyzeSeoInput): SeoReport {
   const r = read(input);
   const checks: SeoCheck[] = [];
+  const points: number[] = [];
   for (const c of CHECKS) {
     const verdict = c.run(r);
-    if (verdict) checks.push({ id: c.id, label: c.label, status: verdict[0], advice: verdict[1] });
+    if (!verdict) continue;
+    checks.push({ id: c.id, label: c.label, status: verdict[0], advice: verdict[1] });
+    points.push(verdict[2] ?? POINTS[verdict[0]]);
   }
-  return { score: scoreOf(checks), checks };
+  return { score: scoreOf(points), checks };
 }
 
-export function scoreOf(checks: SeoCheck[]): number {
-  let total = 0;
-  let got = 0;
-  for (const c of checks) {
-    const w = WEIGHTS.get(c.id) ?? 1;
-    total += w;
-    got += c.status === "good" ? w : c.status === "ok" ? w / 2 : 0;
-  }
-  return total > 0 ? Math.round((got * 100) / total) : 0;
+/**
+ * The overall score as Yoast computes its own: the checks' points (9 for good) summed over 9 × the
+ * number of checks, 0–100; a penalty (stuffing, a very short text) can pull it far down.
+ */
+export function scoreOf(points: readonly number[]): number {
+  if (points.length === 0) return 0;
+  const sum = points.reduce((a, b) => a + b, 0);
+  return Math.max(0, Math.min(100, Math.round((sum * 100) / (9 * points.length))));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "../../shared/text";
 import { prose } from "./fixtures";
+import { analyzeSeo } from "./report";
 import { buildSeoRevisePrompt, reviseForSeo, SEO_REVISE_SYSTEM_PROMPT, splitParagraph } from "./revise";
 
 const DRAFT = `# Ten tips for better loaves
@@ -38,6 +39,25 @@ describe("reviseForSeo", () => {
     expect(lines.filter((l) => l.startsWith("## ")).some((l) => l.toLowerCase().includes("sourdough bread"))).toBe(
       true,
     );
+  });
+
+  it("puts the keyphrase in 30 % of the subheadings at least, spread out, so Yoast's check passes", () => {
+    const md = `# Bread notes\n\nSourdough bread at home.\n\n${Array.from(
+      { length: 7 },
+      (_, i) => `## Part ${i + 1}\n\n${prose(60, i)}`,
+    ).join("\n\n")}`;
+    const out = reviseForSeo({ markdown: md, keyphrase: "sourdough bread" }).revisedText;
+    const h2s = out.split("\n").filter((l) => l.startsWith("## "));
+    const withKp = h2s.filter((l) => l.includes("Sourdough bread"));
+    expect(withKp).toEqual(["## Sourdough bread: Part 1", "## Sourdough bread: Part 3", "## Sourdough bread: Part 5"]);
+    const report = analyzeSeo({
+      markdown: out,
+      title: "Sourdough bread: Bread notes",
+      keyphrase: "sourdough bread",
+      metaDescription: "",
+      slug: "",
+    });
+    expect(report.checks.find((c) => c.id === "keyphrase-subheading")?.status).toBe("good");
   });
 
   it("makes generic headings descriptive", () => {

@@ -152,12 +152,16 @@ export function reviseForSeo(input: { markdown: string; title?: string; keyphras
       }
     }
 
-    // At least one H2 with the keyphrase.
-    const h2s = blocks.filter((b) => b.kind === "heading" && b.depth === 2);
-    if (h2s.length > 0 && !h2s.some((b) => containsKeyphrase(b.text ?? "", kp))) {
-      const first = h2s[0];
-      first.text = `${capitalize(kp)}: ${first.text}`;
-      first.lines = [`## ${first.text}`];
+    // The keyphrase in at least 30 % of the H2/H3 subheadings (Yoast's lower bound; at least one):
+    // the H2s without it get it as a prefix, spread evenly, until enough carry it.
+    const subs = blocks.filter((b) => b.kind === "heading" && (b.depth === 2 || b.depth === 3));
+    const need = Math.ceil(subs.length * 0.3) - subs.filter((b) => containsKeyphrase(b.text ?? "", kp)).length;
+    const bare = subs.filter((b) => b.depth === 2 && !containsKeyphrase(b.text ?? "", kp));
+    for (let i = 0; i < Math.min(need, bare.length); i++) {
+      const h2 = bare[Math.floor((i * bare.length) / Math.max(need, 1))];
+      if (!h2) continue;
+      h2.text = `${capitalize(kp)}: ${h2.text}`;
+      h2.lines = [`## ${h2.text}`];
     }
 
     // The first paragraph mentions the keyphrase.
@@ -189,7 +193,7 @@ export const SEO_REVISE_SYSTEM_PROMPT = `You are an SEO editor revising a blog d
 Rules:
 - Never change facts, figures, names, quotes, prices, dates or links. Do not add claims, statistics or sources that are not in the draft.
 - Keep the author's voice, the order of the sections and every list, table, code block and link.
-- The focus keyphrase must appear in the title (the single H1 on the first line), in the first paragraph, in at least one H2 subheading and naturally elsewhere, for a density between 0.5% and 3%. Never stuff it.
+- The focus keyphrase must open the title (the single H1 on the first line), appear in the first paragraph, in 30–75% of the H2 and H3 subheadings and naturally throughout the text, for a density between 0.5% and 3%. Never stuff it.
 - Replace generic headings such as "Introduction", "Overview" or "Conclusion" with descriptive ones.
 - Use one heading hierarchy: one H1 title, then H2 sections and H3 subsections, no skipped levels. Keep a subheading at least every 300 words.
 - Keep paragraphs under 150 words and most sentences under 20 words. Prefer the active voice and use transition words ("because", "however", "for example") where they help.

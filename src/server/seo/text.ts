@@ -62,8 +62,8 @@ export function contentWords(text: string): string[] {
 }
 
 /**
- * `contentWords(text).map(stem)` for the texts of one request, each text read once (the keyphrase
- * and the report read the same paragraphs). A word never spans white space, so the stems of texts
+ * `contentWords(text).map(stem)` for the texts of one request, each text read once (keyphrase
+ * inference reads the body's paragraphs). A word never spans white space, so the stems of texts
  * joined by white space are theirs one after the other.
  */
 export function contentStemsOnce(): (text: string) => readonly string[] {

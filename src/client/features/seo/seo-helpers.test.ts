@@ -68,8 +68,8 @@ describe("report helpers", () => {
     expect(reportCounts(report)).toEqual({ good: 1, ok: 1, bad: 2 });
   });
 
-  it("bands the score like Yoast (green ≥ 70, orange ≥ 40, red below)", () => {
-    expect([100, 70, 69, 40, 39, 0].map(scoreStatus)).toEqual(["good", "good", "ok", "ok", "bad", "bad"]);
+  it("bands the score like Yoast (green above 70, orange above 40, red at 40 and below)", () => {
+    expect([100, 71, 70, 41, 40, 0].map(scoreStatus)).toEqual(["good", "good", "ok", "ok", "bad", "bad"]);
   });
 
   it("names every status in words, not only in colour", () => {

@@ -72,10 +72,13 @@ export const CHECK_STATUS: Record<SeoCheckStatus, StatusStyle> = {
   bad: { label: "Problem", dot: "bg-red-600", text: "text-red-800" },
 };
 
-/** The overall score's tone: good ≥ 70, ok ≥ 40, else bad (Yoast's green / orange / red bands). */
+/**
+ * The overall score's word, as Yoast names its own score (scoreToRating of score / 10): good above 70,
+ * ok above 40, else bad. The score is computed from the checks as Yoast does (docs/seo.md).
+ */
 export function scoreStatus(score: number): SeoCheckStatus {
-  if (score >= 70) return "good";
-  if (score >= 40) return "ok";
+  if (score > 70) return "good";
+  if (score > 40) return "ok";
   return "bad";
 }
 
