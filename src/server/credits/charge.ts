@@ -146,7 +146,10 @@ export interface Charged<T, S> {
 }
 
 export type Work<T> = (meter: Meter) => Promise<Finished<T>>;
-/** Saves what the work produced inside the settling transaction: both are kept, or neither. */
+/**
+ * Saves what the work produced inside the settling transaction. If it throws, its writes are undone
+ * and the charge is committed alone (NotSaved): what was delivered is paid for.
+ */
 export type Save<T, S> = (
   tx: Tx,
   r: { requestId: string; value: T; creditsUsed: number; partial: boolean },
