@@ -79,7 +79,7 @@ export class NotSaved<T = unknown> extends AppError {
   ) {
     super(
       "NOT_SAVED",
-      `Saved nothing: ${what} was delivered and charged (${creditCount(creditsUsed)}), but saving it failed. Copy it now; it is not in your documents.`,
+      `Saved nothing: ${what} was delivered${creditsUsed > 0 ? ` and charged (${creditCount(creditsUsed)})` : ""}, but saving it failed. Copy it now; it is not in your documents.`,
       { requestId, creditsUsed },
     );
     this.name = "NotSaved";
