@@ -2,6 +2,7 @@
 // `.env`), open the database and seed it once. An operator's mistake (a bad setting, a DATA_DIR another process holds, a database
 // that is not there or not running) is printed as one line saying what to do, and answered with
 // null — never a stack.
+import { resolveAuthSecret } from "./auth/secret";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client";
 import { seedOnce } from "./db/seed";
@@ -94,3 +95,6 @@ export function listenErrorMessage(err: NodeJS.ErrnoException, port: number): st
     return `Port ${port} needs more privileges than this process has. Use a port above 1023, e.g. PORT=5000 npm start`;
   return `Could not listen on port ${port}: ${err.message}`;
 }
+
+/** The server's secret (BETTER_AUTH_SECRET, else the one kept in DATA_DIR), for the admin CLI. */
+export const authSecretOf = (config: Config) => resolveAuthSecret(config.authSecret, config.dataDir);

@@ -12,6 +12,7 @@ import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
 import { pooledBuiltinDetector } from "./cpu/detector";
 import { CpuPool } from "./cpu/pool";
+import { addressHasher } from "./credits/address-hash";
 import { CampaignService } from "./credits/campaigns.service";
 import { Charges } from "./credits/charge";
 import { Ledger } from "./credits/credits.service";
@@ -36,7 +37,9 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
   const { db } = database;
   const ledger = new Ledger(db, { holdTtlSeconds: config.holdTtlSeconds });
   const charges = new Charges(ledger, logger);
-  const campaigns = new CampaignService(db, ledger, logger);
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const hashAddress = addressHasher(authSecret);
+  const campaigns = new CampaignService(db, ledger, logger, hashAddress);
   const limiter = new RateLimiter(db);
   const signInLimiter = new SignInLimiter(limiter);
   const sessionCache = new SessionCache();
@@ -47,6 +50,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     db,
     mailer,
     logger,
+    hashAddress,
     exportSections: [
       ...ACCOUNT_EXPORT_SECTIONS,
       { name: "documents", collect: (_db, userId) => documents.exportAll(userId) },
@@ -58,7 +62,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     db,
     logger,
     mailer,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret: authSecret,
     onUserCreated: async (user) => {
       await ledger.ensureAccount(user.id);
       await campaigns.applyNewSignupCampaigns(user.id);
@@ -87,7 +91,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
   const publishing = createPublishing({
     config: config.publishing,
     // Connection secrets are sealed with ENCRYPTION_KEY, else with the auth secret.
-    keyMaterial: config.publishing.encryptionKey ?? resolveAuthSecret(config.authSecret, config.dataDir),
+    keyMaterial: config.publishing.encryptionKey ?? authSecret,
     db,
     logger,
   });

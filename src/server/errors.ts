@@ -19,6 +19,7 @@ export type ErrorCode =
   | "PROVIDER_CREDIT"
   | "PROVIDER_ERROR"
   | "NO_MODEL"
+  | "NOT_SAVED"
   | "INTERNAL";
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -40,6 +41,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PROVIDER_CREDIT: 502,
   PROVIDER_ERROR: 502,
   NO_MODEL: 503,
+  NOT_SAVED: 500,
   INTERNAL: 500,
 };
 

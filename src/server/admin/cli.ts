@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   // Seeded like the server (once per database), so the Welcome bonus can be switched off before
   // the server's first start and stays off.
   // Loaded only now: printing the usage above pays none of the server's start-up.
-  const [{ openConfiguredDatabase }, { runAdminCommand }] = await Promise.all([
+  const [{ openConfiguredDatabase, authSecretOf }, { runAdminCommand }] = await Promise.all([
     import("../boot"),
     import("./commands"),
   ]);
@@ -32,6 +32,7 @@ async function main(): Promise<number> {
     const result = await runAdminCommand(args, database.db, {
       holdTtlSeconds: config.holdTtlSeconds,
       adminEmails: config.adminEmails,
+      authSecret: authSecretOf(config),
     });
     for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
     return result.code;

@@ -1,5 +1,6 @@
 // The admin commands (src/server/admin/cli.ts runs them; see there for the list).
 import { sql } from "drizzle-orm";
+import { addressHasher } from "../credits/address-hash";
 import { CampaignService } from "../credits/campaigns.service";
 import { Ledger } from "../credits/credits.service";
 import type { Db } from "../db/client";
@@ -17,13 +18,15 @@ export interface CliResult {
 export async function runAdminCommand(
   args: string[],
   db: Db,
-  opts: { holdTtlSeconds?: number; adminEmails?: string[] } = {},
+  opts: { holdTtlSeconds?: number; adminEmails?: string[]; authSecret?: string } = {},
 ): Promise<CliResult> {
   const [command, ...rest] = args;
   const campaigns = new CampaignService(
     db,
     new Ledger(db, { holdTtlSeconds: opts.holdTtlSeconds ?? 900 }),
     createLogger("silent"),
+    // The server's secret, so campaign recipients are keyed by the same address hashes.
+    addressHasher(opts.authSecret ?? "draftsmith-cli-without-secret"),
   );
 
   if (command === "promote" || command === "demote") {

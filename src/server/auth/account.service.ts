@@ -14,6 +14,7 @@ import Bowser from "bowser";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AccountSession } from "../../shared/account";
+import type { AddressHasher } from "../credits/address-hash";
 import { balanceQuery, MOVED_BALANCE, usageRows } from "../credits/credits.service";
 import type { Db, DbOrTx } from "../db/client";
 import {
@@ -158,6 +159,8 @@ export class AccountService {
       db: Db;
       mailer: Mailer;
       logger: Logger;
+      /** Campaign recipients' address hash (credits/address-hash.ts), kept when the account goes. */
+      hashAddress: AddressHasher;
       exportSections?: ExportSection[];
     },
   ) {}
@@ -209,7 +212,7 @@ export class AccountService {
    * is the last administrator. Sends a final e-mail after the deletion has committed.
    */
   async delete(userId: string, confirmEmail: string): Promise<void> {
-    const { db, logger, mailer } = this.deps;
+    const { db, logger, mailer, hashAddress } = this.deps;
     const [user] = await db
       .select({ email: users.email, role: users.role })
       .from(users)
@@ -242,6 +245,13 @@ export class AccountService {
         banReason: "account deleted",
         deletedAt: new Date(),
       });
+      // Campaigns it received stay received by its address (rows from before migration 0005 had no hash).
+      const addressHash = hashAddress(user.email);
+      await tx.execute(sql`
+        UPDATE bonus_credit_recipients r SET address_hash = ${addressHash}
+        WHERE r.user_id = ${userId} AND r.address_hash IS NULL
+          AND NOT EXISTS (SELECT 1 FROM bonus_credit_recipients o
+                          WHERE o.campaign_id = r.campaign_id AND o.address_hash = ${addressHash})`);
       for (const table of LEDGER_TABLES)
         await tx.execute(sql`UPDATE ${table} SET user_id = ${placeholder} WHERE user_id = ${userId}`);
       // Reset tokens name the user by id in `value`; they die with the account.

@@ -442,6 +442,29 @@ describeEachDatabase("account features", (kind) => {
     expect((await post("/api/auth/sign-up/email", { email: address, password: TEST_PASSWORD })).status).toBe(200);
   });
 
+  // Issue 26: deleting the account and signing up again with the same address granted the welcome
+  // bonus again. A campaign is granted once per address (kept as a hash, not the address).
+  it("grants the welcome bonus once per address, not again after the account is deleted", async () => {
+    const address = email("twice");
+    const available = async (u: SignedUpUser) => (await t.deps.ledger.balance(u.userId)).availableCredits;
+    const first = await t.signUp(address);
+    const bonus = await available(first);
+    expect(bonus).toBe(t.deps.config.welcomeBonusCredits);
+    expect(bonus).toBeGreaterThan(0);
+    expect((await post("/api/account/delete", { confirmEmail: address }, first)).status).toBe(200);
+    // Again, in another case and with spaces trimmed: the same address.
+    const again = await t.signUp(address.toUpperCase());
+    expect(again.userId).not.toBe(first.userId);
+    expect(await available(again)).toBe(0);
+    // The address itself is not kept with the campaign's recipients, only its hash.
+    const kept = await t.db.execute(
+      sql`SELECT address_hash FROM bonus_credit_recipients WHERE address_hash IS NOT NULL AND address_hash ILIKE ${`%${address.split("@")[0]}%`}`,
+    );
+    expect((kept as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    // Another address still gets it.
+    expect(await available(await t.signUp(email("fresh")))).toBe(bonus);
+  });
+
   it("refuses to delete the last administrator", async () => {
     const only = await t.signUp(email("only-admin"), { admin: true });
     // Every other admin made by earlier tests steps down first.

@@ -131,11 +131,12 @@ export function authRoutes({
   };
 
   /** Headers for Better Auth: the client address we worked out, never the client's own claim. */
-  const authHeaders = (c: Context<AppEnv>) => {
+  const authHeaders = async (c: Context<AppEnv>, opts: { signUp?: boolean } = {}) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c, trustProxy));
     headers.delete(OPERATOR_CONSOLE_HEADER);
-    if (fromOperatorConsole(c, trustProxy)) headers.set(OPERATOR_CONSOLE_HEADER, "1");
+    // Looked at for an e-mail sign-up only (the one place the header grants anything).
+    if (opts.signUp && (await fromOperatorConsole(c, trustProxy))) headers.set(OPERATOR_CONSOLE_HEADER, "1");
     return headers;
   };
 
@@ -151,7 +152,7 @@ export function authRoutes({
         accountCeiling: false,
       });
       if (!attempt.allowed) throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
-      const response = await firebaseExchange(auth, body.idToken, authHeaders(c));
+      const response = await firebaseExchange(auth, body.idToken, await authHeaders(c));
       if (response.ok) await attempt.succeeded();
       return response;
     }
@@ -163,7 +164,7 @@ export function authRoutes({
   r.on(["GET", "POST"], "/*", async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, "");
     const address = clientAddress(c, trustProxy);
-    const headers = authHeaders(c);
+    const headers = await authHeaders(c, { signUp: c.req.method === "POST" && path === "/sign-up/email" });
     let body: Record<string, unknown> | undefined;
     let attempt: SignInAttempt | undefined;
     let judge: (res: Response) => Promise<boolean> = async (res) => res.ok;

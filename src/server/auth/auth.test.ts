@@ -172,14 +172,15 @@ describeEachDatabase("accounts", (kind) => {
   });
 });
 
-describeEachDatabase("ADMIN_EMAILS bootstrap from the server's own machine", (kind) => {
+// The ancestor case (a process that started the server signs up) is operator-console.test.ts.
+describeEachDatabase("ADMIN_EMAILS sign-ups that do not come from a process that started the server", (kind) => {
   let t: TestApp;
   let server: ReturnType<typeof serve>;
   let base: string;
   beforeAll(async () => {
     t = await createTestApp({
       database: kind,
-      // No proxy in front: the socket's peer is the client.
+      // No proxy configured: the socket's peer is the client.
       env: { ADMIN_EMAILS: "boss@example.com,chief@example.com,owner@example.com", TRUST_PROXY: "false" },
     });
     server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
@@ -199,8 +200,11 @@ describeEachDatabase("ADMIN_EMAILS bootstrap from the server's own machine", (ki
     return (await res.json()).user as { role: string; emailVerified: boolean };
   };
 
-  it("makes the operator's own sign-up on this machine an admin at once", async () => {
-    expect(await signUpOverHttp("Boss@Example.com")).toMatchObject({ role: "admin", emailVerified: false });
+  // Issue 26: this is what a same-host proxy without X-Forwarded-For looked like (loopback, no
+  // forwarding headers), and it used to be admin at once. The client here is the server's own
+  // process, which did not start the server: not the operator.
+  it("does not make a loopback sign-up without forwarding headers an admin", async () => {
+    expect(await signUpOverHttp("Boss@Example.com")).toMatchObject({ role: "user", emailVerified: false });
   });
 
   it("never trusts a sign-up that came through a proxy", async () => {

@@ -34,9 +34,10 @@ export interface AuthOptions {
 export const CLIENT_ADDRESS_HEADER = "x-draftsmith-client-address";
 
 /**
- * Set by auth.routes.ts (a client's own copy is always removed) when a request comes straight from
- * the server's own machine: an ADMIN_EMAILS sign-up from there is the operator bootstrapping the
- * instance and gets the role at once; from anywhere else only a verified address does.
+ * Set by auth.routes.ts (a client's own copy is always removed) on a sign-up whose connection was
+ * opened by a process that started this server (client-address.ts `fromOperatorConsole`): an
+ * ADMIN_EMAILS sign-up from there is the operator bootstrapping the instance and gets the role at
+ * once; any other (a browser, anything through a proxy) only once its address is verified.
  */
 export const OPERATOR_CONSOLE_HEADER = "x-draftsmith-operator-console";
 
@@ -176,8 +177,8 @@ export function createAuth({ config, db, secret, logger, mailer, onUserCreated }
                 displayUsername: (user as { displayUsername?: string }).displayUsername ?? name,
                 name: user.name || name,
                 // ADMIN_EMAILS grants the role only to an address someone has proved they own (Google
-                // or Firebase vouching for it), or to the operator signing up on the server's own
-                // machine; any other e-mail sign-up gets it once it verifies (below).
+                // or Firebase vouching for it), or to a sign-up from a process that started this
+                // server; any other e-mail sign-up gets it once it verifies (below).
                 role: isAdminEmail(email) && (user.emailVerified === true || fromConsole) ? "admin" : "user",
               },
             };

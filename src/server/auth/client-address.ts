@@ -2,10 +2,13 @@
 // read from the right: each proxy appends the address it saw, so only the entries our own proxies
 // wrote can be trusted; whatever a client puts on the left is theirs to invent. proxy-addr (Express's
 // `trust proxy`) walks the list the same way for a hop count or a set of trusted proxy addresses.
+
+import type { Socket } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import proxyAddr from "proxy-addr";
 import type { TrustProxy } from "../config";
+import { connectionFromAncestor } from "./peer-process";
 
 export function resolveClientAddress(
   socketAddress: string | undefined,
@@ -36,16 +39,21 @@ const isLoopback = (address: string | undefined) =>
   !!address && (/^127\./.test(address) || address === "::1" || /^::ffff:127\./i.test(address));
 
 /**
- * A request from the server's own machine with nothing in between: the operator at the console
- * (the socket's peer is loopback, no proxy is configured and none added its headers). A request
- * through a reverse proxy, or from any other host, never counts.
+ * The operator at the server's own console: the connection comes straight from this machine (its
+ * peer is loopback, no proxy is configured and none added its headers) AND its client end is held by
+ * a process that started this server (an ancestor: the shell, `npm start`, a script that launched it;
+ * peer-process.ts). A reverse proxy on the same host is never an ancestor of the server, so a request
+ * through any proxy setup never counts; a browser is not one either. Without /proc, never.
  */
-export function fromOperatorConsole(c: Context, trust: TrustProxy): boolean {
+export async function fromOperatorConsole(c: Context, trust: TrustProxy): Promise<boolean> {
   if (trust) return false;
   if (FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined)) return false;
+  let socket: Socket | undefined;
   try {
-    return isLoopback(getConnInfo(c).remote.address);
+    socket = (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
   } catch {
-    return false; // app.request() in tests has no socket
+    socket = undefined;
   }
+  if (!socket || !isLoopback(socket.remoteAddress)) return false; // app.request() in tests has no socket
+  return connectionFromAncestor(socket);
 }

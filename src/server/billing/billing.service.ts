@@ -214,20 +214,39 @@ export class BillingService {
     const stripe = this.deps.stripe;
     if (!stripe) throw new AppError("PAYMENTS_DISABLED", BILLING_MESSAGES.purchasesDisabled);
     if (!signature) throw new AppError("VALIDATION", BILLING_MESSAGES.missingSignature);
+    // One timestamp only: with two (`t=<now>,t=<old>,v1=<old signature>`) our check read one and the
+    // SDK verified the other, so a captured delivery could be replayed long after its five minutes.
+    const stamps = [...signature.matchAll(/(?:^|,)\s*t=([^,]*)/g)].map((m) => m[1]);
+    const signedAt = stamps.length === 1 && /^\d+$/.test(stamps[0]) ? Number(stamps[0]) : Number.NaN;
+    if (!Number.isFinite(signedAt)) {
+      this.deps.logger.warn(
+        { event: "billing.webhook.bad_timestamp", stamps: stamps.length },
+        "webhook timestamp refused",
+      );
+      throw new AppError("VALIDATION", WEBHOOK_TIMESTAMP_MESSAGE);
+    }
     let event: Stripe.Event;
     try {
-      // Tolerance 0: the SDK checks the signature only; the time is checked below, both ways.
-      event = await stripe.client.webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret, 0);
+      // The SDK checks the signature and that it is at most five minutes old, on the timestamp it signed.
+      event = await stripe.client.webhooks.constructEventAsync(
+        rawBody,
+        signature,
+        stripe.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     } catch (err) {
+      const tooOld = /timestamp outside the tolerance/i.test(String((err as Error)?.message));
       this.deps.logger.warn(
-        { event: "billing.webhook.bad_signature", err: describeStripeError(err) },
+        {
+          event: tooOld ? "billing.webhook.bad_timestamp" : "billing.webhook.bad_signature",
+          err: describeStripeError(err),
+        },
         "webhook signature refused",
       );
-      throw new AppError("VALIDATION", BILLING_MESSAGES.badSignature);
+      throw new AppError("VALIDATION", tooOld ? WEBHOOK_TIMESTAMP_MESSAGE : BILLING_MESSAGES.badSignature);
     }
-    // The SDK would refuse old signatures only; one from the future is as much a replay risk.
-    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
-    if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
+    // The SDK refuses old signatures only; one from the future is as much a replay risk.
+    if (signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
       this.deps.logger.warn({ event: "billing.webhook.bad_timestamp", signedAt }, "webhook timestamp refused");
       throw new AppError("VALIDATION", WEBHOOK_TIMESTAMP_MESSAGE);
     }
@@ -282,6 +301,11 @@ export class BillingService {
   private async fulfil(tx: Tx, session: Stripe.Checkout.Session, log: Logger): Promise<string> {
     const userId = session.metadata?.userId;
     const packageId = Number(session.metadata?.packageId);
+    if (userId && Number.isInteger(packageId) && (packageId < 1 || packageId > MAX_PACKAGE_ID)) {
+      // A package id no table row can have (1e20 overflowed the query: a 500 Stripe retried for days).
+      log.warn({ event: "billing.fulfil.bad_package", sessionId: session.id }, "package id out of range");
+      return "ignored";
+    }
     if (!userId || !Number.isInteger(packageId)) {
       log.warn({ event: "billing.fulfil.not_ours", sessionId: session.id }, "session without our metadata");
       return "not_ours";
@@ -475,6 +499,8 @@ export class BillingService {
 
 /** Stripe signs each delivery with its time; one more than this away from our clock is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** credit_packages.id is a PostgreSQL integer. */
+const MAX_PACKAGE_ID = 2_147_483_647;
 export const WEBHOOK_TIMESTAMP_MESSAGE =
   "Stripe signature timestamp is more than 5 minutes away from the server's clock";
 /** Packages are priced in US cents (credit_packages.price_cents). */

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/databases";
-import { closedDispute, paidSession, refundedCharge, stripeEvent } from "../testing/fake-stripe";
+import { closedDispute, paidSession, refundedCharge, signedDelivery, stripeEvent } from "../testing/fake-stripe";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
 import { type StripeTestApp, spendCredits, startStripeTestApp } from "../testing/stripe-app";
 import type { SignedUpUser, TestApp } from "../testing/test-app";
@@ -62,6 +62,42 @@ describeEachDatabase("Stripe webhook hardening", (kind) => {
     expect(await balance(u)).toBe(0);
     expect((await deliver(stripeEvent("checkout.session.completed", starterSession(u)), now + 60)).status).toBe(200);
     expect(await balance(u)).toBe(starter.credits);
+  });
+
+  // Issue 26: `t=<now>,t=<old>,v1=<old signature>` passed our own check (the first t) while the SDK
+  // verified the old signature (the last t): a captured delivery could be replayed at any time.
+  it("refuses a replayed old signature dressed with a second, fresh timestamp", async () => {
+    const u = await user();
+    const now = Math.floor(Date.now() / 1000);
+    const event = stripeEvent("checkout.session.completed", starterSession(u));
+    const old = signedDelivery(event, WEBHOOK_SECRET, now - 3600);
+    const oldHeader = old.headers["stripe-signature"];
+    for (const forged of [`t=${now},${oldHeader}`, `${oldHeader.replace(/,v1=/, `,t=${now},v1=`)}`]) {
+      const res = await t.app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: { ...old.headers, "stripe-signature": forged },
+        body: old.body,
+      });
+      expect(res.status, forged).toBe(400);
+      expect((await res.json()).error).toBe(WEBHOOK_TIMESTAMP_MESSAGE);
+    }
+    expect(await app.recorded(event)).toHaveLength(0);
+    expect(await balance(u)).toBe(0);
+  });
+
+  it("answers a signed session whose package id no row can have (1e20) with 200, recorded as ignored", async () => {
+    const u = await user();
+    for (const packageId of ["1e20", "2147483648", "-1", "0"]) {
+      const event = stripeEvent(
+        "checkout.session.completed",
+        starterSession(u, { metadata: { userId: u.userId, packageId, credits: "10" } }),
+      );
+      const res = await deliver(event);
+      expect(res.status, packageId).toBe(200);
+      expect(await res.json()).toMatchObject({ received: true, handled: "ignored" });
+      expect(await app.recorded(event)).toHaveLength(1);
+    }
+    expect(await balance(u)).toBe(0);
   });
 
   it("credits only what was paid for: the package's price, in USD", async () => {

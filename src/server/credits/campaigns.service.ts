@@ -4,7 +4,8 @@
 // Every grant runs in a transaction that first locks the campaign's row: so recipients of one
 // campaign are added one batch at a time, currentRecipients never passes maxRecipients, and the
 // unique (campaign, user) index makes sure nobody receives a campaign twice — under concurrent
-// sign-ups, re-activation or two app processes.
+// sign-ups, re-activation or two app processes. Recipients are also keyed by a hash of their address
+// (address-hash.ts), so an account deleted and made again with the same address gets nothing twice.
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   ADMIN_MESSAGES,
@@ -17,6 +18,7 @@ import type { Db, Tx } from "../db/client";
 import { bonusCreditCampaigns, bonusCreditRecipients, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
+import type { AddressHasher } from "./address-hash";
 import type { Ledger } from "./credits.service";
 
 type CampaignRow = typeof bonusCreditCampaigns.$inferSelect;
@@ -53,6 +55,8 @@ export class CampaignService {
     private readonly db: Db,
     private readonly ledger: Ledger,
     private readonly logger: Logger,
+    /** Keys recipients by address as well as by account (address-hash.ts). */
+    private readonly hashAddress: AddressHasher,
   ) {}
 
   async list(): Promise<Campaign[]> {
@@ -286,22 +290,42 @@ export class CampaignService {
       campaign.maxRecipients == null ? Number.POSITIVE_INFINITY : campaign.maxRecipients - campaign.currentRecipients;
     if (room <= 0) return { granted: [], stop: "full" };
 
-    const already = await tx
-      .select({ userId: bonusCreditRecipients.userId })
-      .from(bonusCreditRecipients)
-      .where(and(eq(bonusCreditRecipients.campaignId, campaignId), inArray(bonusCreditRecipients.userId, userIds)));
-    const skip = new Set(already.map((r) => r.userId));
     const existing = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(inArray(users.id, userIds), isNull(users.deletedAt)));
-    const known = new Set(existing.map((u) => u.id));
-    const fresh = [...new Set(userIds)].filter((id) => known.has(id) && !skip.has(id)).slice(0, room);
+    const hashOf = new Map(existing.map((u) => [u.id, this.hashAddress(u.email)]));
+    // Once per account and once per address: an address that had this campaign under an account
+    // since deleted does not get it again.
+    const already = await tx
+      .select({ userId: bonusCreditRecipients.userId, addressHash: bonusCreditRecipients.addressHash })
+      .from(bonusCreditRecipients)
+      .where(
+        and(
+          eq(bonusCreditRecipients.campaignId, campaignId),
+          or(
+            inArray(bonusCreditRecipients.userId, userIds),
+            hashOf.size ? inArray(bonusCreditRecipients.addressHash, [...hashOf.values()]) : undefined,
+          ),
+        ),
+      );
+    const skip = new Set(already.map((r) => r.userId));
+    const skipAddress = new Set(already.map((r) => r.addressHash));
+    const fresh = [...new Set(userIds)]
+      .filter((id) => hashOf.has(id) && !skip.has(id) && !skipAddress.has(hashOf.get(id) ?? ""))
+      .slice(0, room);
     if (fresh.length === 0) return { granted: [], stop: false };
 
     const inserted = await tx
       .insert(bonusCreditRecipients)
-      .values(fresh.map((userId) => ({ campaignId, userId, creditsGranted: campaign.creditAmount })))
+      .values(
+        fresh.map((userId) => ({
+          campaignId,
+          userId,
+          creditsGranted: campaign.creditAmount,
+          addressHash: hashOf.get(userId) ?? null,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ userId: bonusCreditRecipients.userId });
     const granted = inserted.map((r) => r.userId);

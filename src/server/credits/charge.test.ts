@@ -8,7 +8,7 @@ import { describeEachDatabase } from "../testing/databases";
 import { ledgerCheckedApp } from "../testing/route-suite";
 import type { TestApp } from "../testing/test-app";
 import { usageOfRequest } from "../testing/usage";
-import { Charges, PartialWork, RequestCancelled } from "./charge";
+import { Charges, NotSaved, PartialWork, RequestCancelled } from "./charge";
 
 /** A promise and the functions that settle it: the test decides when work finishes. */
 function deferred<T = void>() {
@@ -70,26 +70,79 @@ describeEachDatabase("Charges", (kind) => {
     expect(await holdOf(charged.requestId)).toHaveLength(0);
   });
 
-  it("keeps neither the charge nor the record when saving fails", async () => {
+  // Issue 26: what reached the client is paid for, whatever fails after it. A save that fails undoes
+  // its own writes; the charge then commits alone, the failure is logged with the request id, and the
+  // caller gets "Saved nothing: …" (NotSaved) with what was produced.
+  for (const [how, input] of [
+    ["held and priced by usage", { estimate: 5 }],
+    ["held at a fixed price", { estimate: 5, price: 4, metered: true }],
+    ["a fixed price with no hold", { estimate: 4, price: 4 }],
+  ] as const)
+    it(`charges delivered work ${how} even when saving it fails, and saves nothing`, async () => {
+      const userId = await userWith(20);
+      const lines: Array<Record<string, unknown>> = [];
+      const logger = createLogger("info", false, {
+        destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      });
+      const logged = new Charges(t.deps.ledger, logger);
+      let requestId = "";
+      const err = await logged
+        .charge({
+          ...base(userId),
+          ...input,
+          work: async () => ({ value: "paid work", usage: { requestTokens: 1600, responseTokens: 1600 } }),
+          save: async (tx, r) => {
+            requestId = r.requestId;
+            await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
+            throw new Error("injected: the save failed after its first write");
+          },
+        })
+        .catch((e: unknown) => e);
+      // 3,200 tokens × 1.25 = 4 credits either way.
+      expect(err).toBeInstanceOf(NotSaved);
+      expect(err).toMatchObject({
+        code: "NOT_SAVED",
+        status: 500,
+        requestId,
+        creditsUsed: 4,
+        value: "paid work",
+        message: expect.stringMatching(/^Saved nothing: .*4 credits/),
+      });
+      expect(await available(userId)).toBe(16);
+      expect(await usageOf(requestId)).toMatchObject([{ creditsUsed: 4 }]);
+      // The save's own write was undone with it; no hold is left.
+      expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toHaveLength(0);
+      expect(await holdOf(requestId)).toHaveLength(0);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          event: "credits.save_failed",
+          requestId,
+          credits: 4,
+          err: expect.objectContaining({ message: expect.stringMatching(/injected/) }),
+        }),
+      );
+    });
+
+  it("charges what a client that left was sent even when saving it fails, then reports the cancellation", async () => {
     const userId = await userWith(20);
     let requestId = "";
     const err = await charges
       .charge({
         ...base(userId),
         estimate: 5,
-        price: 4,
-        work: async () => ({ value: "paid work" }),
-        save: async (tx, r) => {
+        metered: true,
+        work: async () => {
+          throw new PartialWork("half a draft", { requestTokens: 800, responseTokens: 800 });
+        },
+        save: async (_tx, r) => {
           requestId = r.requestId;
-          await tx.insert(apiRequests).values({ userId, requestId: r.requestId, creditsUsed: r.creditsUsed });
-          throw new Error("the process died between settle and save");
+          throw new Error("injected: the save failed");
         },
       })
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect(await available(userId)).toBe(20);
-    expect(await usageOf(requestId)).toHaveLength(0);
-    expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toHaveLength(0);
+    expect(err).toBeInstanceOf(RequestCancelled);
+    expect(await available(userId)).toBe(18);
+    expect(await usageOf(requestId)).toMatchObject([{ creditsUsed: 2 }]);
     expect(await holdOf(requestId)).toHaveLength(0);
   });
 

@@ -4,14 +4,17 @@
 // hold is renewed (a crash still loses nothing: the sweeper releases holds that stop being renewed)
 // and, for metered work, grown ahead of what the model has written; when the balance can't cover
 // more, the work is stopped before it delivers the uncovered part and what it delivered is settled
-// — no unpaid shortfall, no free text.
+// — no unpaid shortfall, no free text. Text that reached the client is paid for whatever fails after
+// it: when saving the result fails, its transaction is undone and the charge alone is committed in a
+// transaction of its own (`NotSaved`, "Saved nothing: …"), logged with the request id.
 import { randomUUID } from "node:crypto";
 import { creditsForTokens } from "../../shared/credits-math";
+import { creditCount } from "../../shared/plural";
 import type { StopReason } from "../../shared/writing";
 import type { Tx } from "../db/client";
 import { AppError, insufficientCredits } from "../errors";
 import type { Logger } from "../logger";
-import type { Ledger } from "./credits.service";
+import type { Ledger, SettleResult, WithinSettle } from "./credits.service";
 
 export interface Usage {
   requestTokens: number;
@@ -62,6 +65,52 @@ export class PartialWork<T> extends Error {
   }
 }
 
+/**
+ * The work was delivered and charged, but saving what it produced failed: the charge was committed
+ * on its own (the ledger matches what was delivered) and nothing was saved. `value` is what the work
+ * produced, for the caller to hand over (`withText`) so the answer still reaches the user.
+ */
+export class NotSaved<T = unknown> extends AppError {
+  constructor(
+    readonly requestId: string,
+    readonly creditsUsed: number,
+    readonly value: T,
+    what = "The text",
+  ) {
+    super(
+      "NOT_SAVED",
+      `Saved nothing: ${what} was delivered${creditsUsed > 0 ? ` and charged (${creditCount(creditsUsed)})` : ""}, but saving it failed. Copy it now; it is not in your documents.`,
+      { requestId, creditsUsed },
+    );
+    this.name = "NotSaved";
+  }
+
+  /** The same refusal carrying the delivered text (a JSON answer's only copy of it). */
+  withText(text: string): AppError {
+    return new AppError(this.code, this.message, { ...this.details, text });
+  }
+}
+
+/** A failure thrown by a `save` (wrapped, so the settling transaction's own errors stay apart). */
+class SaveFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super("Saving the work's result failed.");
+    this.name = "SaveFailed";
+  }
+}
+
+/** Wraps `save` so its failures are known as such; the caller's own RequestCancelled passes through. */
+function marked<A extends unknown[], R>(save: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await save(...args);
+    } catch (err) {
+      if (err instanceof RequestCancelled) throw err;
+      throw new SaveFailed(err);
+    }
+  };
+}
+
 /** The client went away; nobody reads the answer (the HTTP layer answers 499). */
 export class RequestCancelled extends Error {
   constructor() {
@@ -97,7 +146,10 @@ export interface Charged<T, S> {
 }
 
 export type Work<T> = (meter: Meter) => Promise<Finished<T>>;
-/** Saves what the work produced inside the settling transaction: both are kept, or neither. */
+/**
+ * Saves what the work produced inside the settling transaction. If it throws, its writes are undone
+ * and the charge is committed alone (NotSaved): what was delivered is paid for.
+ */
 export type Save<T, S> = (
   tx: Tx,
   r: { requestId: string; value: T; creditsUsed: number; partial: boolean },
@@ -181,17 +233,24 @@ export class Charges {
       const partial = err as PartialWork<T>;
       if (partial.value === null || partial.value === undefined) throw new RequestCancelled();
       const value = partial.value;
-      await this.ledger.settle(
-        {
-          userId: input.userId,
-          requestId,
-          endpoint: input.endpoint,
-          aiProvider: input.aiProvider,
-          requestTokens: partial.usage.requestTokens,
-          responseTokens: partial.usage.responseTokens,
-        },
+      const settleInput = {
+        userId: input.userId,
+        requestId,
+        endpoint: input.endpoint,
+        aiProvider: input.aiProvider,
+        requestTokens: partial.usage.requestTokens,
+        responseTokens: partial.usage.responseTokens,
+      };
+      await this.savedOrCharged(
+        log,
+        requestId,
+        value,
+        (within) => this.ledger.settle(settleInput, within),
+        () => this.ledger.settle(settleInput),
         save && ((tx, { creditsUsed }) => save(tx, { requestId, value, creditsUsed, partial: true })),
-      );
+      ).catch((err) => {
+        if (!(err instanceof NotSaved)) throw err;
+      });
       throw new RequestCancelled();
     } finally {
       meter.close();
@@ -204,19 +263,77 @@ export class Charges {
     // With a caller that may leave, the charge is a transaction that checks, just before it commits,
     // that the caller is still there: one that left (a client timeout) is charged nothing, even when
     // it left while the charge waited for the database. Without one, the spend is a single statement.
+    const spendInput = {
+      userId: input.userId,
+      requestId,
+      endpoint: input.endpoint,
+      aiProvider: input.aiProvider,
+      credits: price,
+    };
+    const saveMarked = save && marked(save);
     const within =
-      save || signal
+      saveMarked || signal
         ? async (tx: Tx, { creditsUsed }: { creditsUsed: number }) => {
-            const saved = save ? await save(tx, { requestId, value, creditsUsed, partial: false }) : undefined;
+            const saved = saveMarked
+              ? await saveMarked(tx, { requestId, value, creditsUsed, partial: false })
+              : undefined;
             if (signal?.aborted) throw new RequestCancelled();
             return saved as S;
           }
         : undefined;
-    const spent = await this.ledger.spend(
-      { userId: input.userId, requestId, endpoint: input.endpoint, aiProvider: input.aiProvider, credits: price },
-      within,
-    );
+    let spent: Awaited<ReturnType<Ledger["spend"]>> & { saved?: S };
+    try {
+      spent = await this.ledger.spend(spendInput, within);
+    } catch (err) {
+      if (!(err instanceof SaveFailed)) throw err;
+      spent = await this.chargeAlone(log, requestId, value, err, () => this.ledger.spend(spendInput));
+    }
     return { requestId, value, creditsUsed: spent.creditsUsed, saved: spent.saved };
+  }
+
+  /**
+   * Settles with `save` in one transaction; when the save fails (its transaction undone), commits the
+   * charge alone in a transaction of its own and throws NotSaved: what was delivered is paid for.
+   */
+  private async savedOrCharged<T, S>(
+    log: Logger,
+    requestId: string,
+    value: T,
+    withSave: (within?: WithinSettle<S>) => Promise<SettleResult<S>>,
+    alone: () => Promise<SettleResult<undefined>>,
+    save: WithinSettle<S> | undefined,
+  ): Promise<SettleResult<S>> {
+    try {
+      return await withSave(save && marked(save));
+    } catch (err) {
+      if (!(err instanceof SaveFailed)) throw err;
+      return this.chargeAlone(log, requestId, value, err, alone);
+    }
+  }
+
+  /** Commits the charge of delivered work whose save failed, logs both, and throws NotSaved. */
+  private async chargeAlone<T>(
+    log: Logger,
+    requestId: string,
+    value: T,
+    failure: SaveFailed,
+    alone: () => Promise<SettleResult<undefined>>,
+  ): Promise<never> {
+    let charged: SettleResult<undefined>;
+    try {
+      charged = await alone();
+    } catch (err) {
+      log.error(
+        { event: "credits.save_failed.charge_failed", err, saveError: failure.reason },
+        "saving the result failed, and so did charging for it on its own",
+      );
+      throw err;
+    }
+    log.error(
+      { event: "credits.save_failed", err: failure.reason, credits: charged.creditsUsed },
+      "delivered work charged on its own: saving its result failed",
+    );
+    throw new NotSaved(requestId, charged.creditsUsed, value);
   }
 
   /** Reserves the estimate (a 402 'Insufficient credits' when the balance can't cover it). */
@@ -277,23 +394,30 @@ export class Charges {
     }
     const usage = finished?.usage ?? partial?.usage ?? { requestTokens: 0, responseTokens: 0 };
     const isPartial = partial !== undefined;
+    const settleInput = {
+      userId: input.userId,
+      requestId,
+      endpoint: input.endpoint,
+      aiProvider: input.aiProvider,
+      requestTokens: usage.requestTokens,
+      responseTokens: usage.responseTokens,
+      // A fixed price is for finished work; what a stopped model call delivered is priced by its tokens.
+      credits: isPartial ? undefined : input.price,
+    };
     let settled: Awaited<ReturnType<Ledger["settle"]>> & { saved?: S };
     try {
-      settled = await this.ledger.settle(
-        {
-          userId: input.userId,
-          requestId,
-          endpoint: input.endpoint,
-          aiProvider: input.aiProvider,
-          requestTokens: usage.requestTokens,
-          responseTokens: usage.responseTokens,
-          // A fixed price is for finished work; what a stopped model call delivered is priced by its tokens.
-          credits: isPartial ? undefined : input.price,
-        },
+      settled = await this.savedOrCharged(
+        log,
+        requestId,
+        value,
+        (within) => this.ledger.settle(settleInput, within),
+        () => this.ledger.settle(settleInput),
         save && ((tx, { creditsUsed }) => save(tx, { requestId, value, creditsUsed, partial: isPartial })),
       );
     } catch (err) {
       await this.ledger.release(requestId).catch(() => {});
+      // The client left: nobody reads the refusal (what it was sent is charged all the same).
+      if (err instanceof NotSaved && partial && !meter.stopReason) throw new RequestCancelled();
       throw err;
     }
     if (settled.shortfall > 0)

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DETECTION_MAX_CHARS, type DetectResponse, VERDICT_LABELS, verdictConflicts } from "../../shared/detection";
 import { apiRequests } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
@@ -235,6 +235,33 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
     }
     expect(await stored(bobRow.id)).toBeNull();
     expect((await balance(ada)).availableCredits).toBe(before.availableCredits);
+
+    // Issue 26: attaching to a version fails after the verdict was reached: charged all the same, the
+    // verdict handed over with "Saved nothing: …".
+    const drafted = await postJson(
+      t,
+      "/api/execute",
+      { currentDate: "2026-01-01", contentType: "a post", aiProvider: "openai" },
+      ada,
+    );
+    const { documentId, versionId } = (await drafted.json()) as { documentId: string; versionId: string };
+    expect(drafted.status).toBe(200);
+    const paid = (await balance(ada)).availableCredits;
+    const withUsage = (await usage(ada)).length;
+    const failing = vi
+      .spyOn(t.deps.documents, "attachDetection")
+      .mockRejectedValueOnce(new Error("injected: attaching failed"));
+    let notSaved: Awaited<ReturnType<typeof post>>;
+    try {
+      notSaved = await post(t, { text: DRAFT, documentId, versionId }, ada);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(notSaved.status).toBe(500);
+    expect(notSaved.json.error).toMatch(/^Saved nothing: The verdict/);
+    expect(notSaved.json.aiDetection.success).toBe(true);
+    expect((await balance(ada)).availableCredits).toBe(paid - 1);
+    expect((await usage(ada)).length).toBe(withUsage + 1);
 
     // A refusal is not attached (it would overwrite a real result).
     const refused = await post(t, { text: SHORT, requestId: adaRow.id }, ada);

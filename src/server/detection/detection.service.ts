@@ -13,7 +13,7 @@ import {
   failedDetection,
 } from "../../shared/detection";
 import { CREDITS } from "../../shared/limits";
-import type { Charges } from "../credits/charge";
+import { type Charges, NotSaved } from "../credits/charge";
 import type { Db } from "../db/client";
 import { apiRequests } from "../db/schema";
 import type { DocumentsService } from "../documents/index";
@@ -69,36 +69,45 @@ export class DetectionService {
     if (version) await this.deps.documents.ownVersion(userId, version.documentId, version.versionId);
 
     const started = performance.now();
-    const charged = await charges.charge({
-      userId,
-      endpoint: DETECT_ENDPOINT,
-      aiProvider: detector.name,
-      estimate: CREDITS.detection,
-      price: CREDITS.detection,
-      work: async () => {
-        let result: DetectionResult;
-        try {
-          result = await detector.detect(input.text, { signal });
-        } catch (err) {
-          // Detectors resolve failures as success:false; anything thrown is still the service's failure.
-          logger.error({ event: "detect.unexpected", err }, "detector threw");
-          result = failedDetection(this.detectorName, "AI detection failed unexpectedly. Please try again.");
-        }
-        return { value: result, billable: result.success };
-      },
-      // Only when the result goes somewhere: without a save the charge is one statement, its own transaction.
-      save:
-        target === undefined && !version
-          ? undefined
-          : async (tx, { value }) => {
-              if (target !== undefined)
-                await tx
-                  .update(apiRequests)
-                  .set({ aiDetectionResult: value })
-                  .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
-              if (version) await this.deps.documents.attachDetection(tx, userId, version, value);
-            },
-    });
+    const charged = await charges
+      .charge({
+        userId,
+        endpoint: DETECT_ENDPOINT,
+        aiProvider: detector.name,
+        estimate: CREDITS.detection,
+        price: CREDITS.detection,
+        work: async () => {
+          let result: DetectionResult;
+          try {
+            result = await detector.detect(input.text, { signal });
+          } catch (err) {
+            // Detectors resolve failures as success:false; anything thrown is still the service's failure.
+            logger.error({ event: "detect.unexpected", err }, "detector threw");
+            result = failedDetection(this.detectorName, "AI detection failed unexpectedly. Please try again.");
+          }
+          return { value: result, billable: result.success };
+        },
+        // Only when the result goes somewhere: without a save the charge is one statement, its own transaction.
+        save:
+          target === undefined && !version
+            ? undefined
+            : async (tx, { value }) => {
+                if (target !== undefined)
+                  await tx
+                    .update(apiRequests)
+                    .set({ aiDetectionResult: value })
+                    .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+                if (version) await this.deps.documents.attachDetection(tx, userId, version, value);
+              },
+      })
+      .catch((err: unknown) => {
+        // Charged, not attached: the verdict rides on the refusal (delivered is paid).
+        if (!(err instanceof NotSaved)) throw err;
+        throw new AppError("NOT_SAVED", err.message.replace(/^Saved nothing: The text/, "Saved nothing: The verdict"), {
+          ...err.details,
+          aiDetection: err.value,
+        });
+      });
     const result = charged.value;
     const ms = Math.round(performance.now() - started);
     logger.info(

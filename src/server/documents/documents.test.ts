@@ -443,7 +443,8 @@ describeEachDatabase("documents", (kind) => {
     expect(history.json.find((h) => h.requestId === ex.requestId)?.documentId).toBeNull();
   });
 
-  it("keeps neither the charge nor the output when saving the version fails after the settlement", async () => {
+  // Issue 26: what was delivered is paid for; the output's writes are undone, the charge is kept.
+  it("keeps the charge but none of the output when saving the version fails after the settlement", async () => {
     const before = await balance(ada);
     const docsBefore = (await list("?limit=100")).json.documents.length;
     const save = t.deps.documents.saveVersion.bind(t.deps.documents);
@@ -456,10 +457,11 @@ describeEachDatabase("documents", (kind) => {
     });
     const res = await post<unknown>("/api/execute", SESSION);
     expect(res.status).toBe(500);
-    expect(res.json.error).toBe("Something went wrong on our side. Please try again.");
+    expect(res.json.error).toMatch(/^Saved nothing: /);
     expect(requestId).not.toBe("");
+    // The offline writer is free: the charge kept is its 0-credit usage row.
     expect(await balance(ada)).toEqual(before);
-    expect(await usageOfRequest(t.db, requestId)).toEqual([]);
+    expect(await usageOfRequest(t.db, requestId)).toMatchObject([{ creditsUsed: 0 }]);
     expect(await t.db.select().from(apiRequests).where(eq(apiRequests.requestId, requestId))).toEqual([]);
     expect(await t.db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId))).toEqual([]);
     expect(await t.db.select().from(creditHolds).where(eq(creditHolds.requestId, requestId))).toEqual([]);

@@ -17,6 +17,19 @@ describe("jsonHazard", () => {
     expect(jsonHazard('{"a":"\\u0001"}')).toBeNull();
   });
 
+  it("finds half a UTF-16 surrogate pair, escaped or raw; a whole pair passes", () => {
+    expect(jsonHazard('{"a":"\\udfff"}')).toBe("surrogate"); // a low half alone
+    expect(jsonHazard('{"a":"\\uD83D"}')).toBe("surrogate"); // a high half alone
+    expect(jsonHazard('{"a":"\\ud83dx"}')).toBe("surrogate");
+    expect(jsonHazard('{"a":"\\ud83d\\u0041"}')).toBe("surrogate");
+    expect(jsonHazard('{"a":"\\udfff\\ud83d"}')).toBe("surrogate"); // reversed
+    expect(jsonHazard('{"a":"\\ud83d\\ude00"}')).toBeNull(); // 😀 escaped
+    expect(jsonHazard('{"a":"\\uD83D\\uDE00 and \\u00e9"}')).toBeNull();
+    expect(jsonHazard('{"a":"😀"}')).toBeNull();
+    expect(jsonHazard('{"a":"\udfff"}')).toBe("surrogate"); // raw, as a decoder never yields but a string may hold
+    expect(jsonHazard('{"a":"\\\\udfff"}')).toBeNull(); // an escaped backslash, then text
+  });
+
   it("counts nesting outside strings only", () => {
     expect(jsonHazard(deep(MAX_JSON_DEPTH))).toBeNull();
     expect(jsonHazard(deep(MAX_JSON_DEPTH + 1))).toBe("depth");
@@ -89,6 +102,42 @@ describeEachDatabase("Bad input answers 4xx, never 500", (kind) => {
     const body = `{"email":"deep@example.com","password":"${TEST_PASSWORD}","x":${deep(10_000)}}`;
     await expect4xx(await send("POST", "/api/auth/sign-in/email", body), /nested more than 32 levels/);
     await expect4xx(await send("POST", "/api/auth/sign-up/email", body), /nested more than 32 levels/);
+  });
+
+  it("refuses deep JSON sent as text/plain to sign-in and sign-up with 400 (Better Auth parses it)", async () => {
+    const body = `{"email":"deep@example.com","password":"${TEST_PASSWORD}","x":${deep(10_000)}}`;
+    for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email"])
+      for (const type of ["text/plain", "text/plain;charset=UTF-8"])
+        await expect4xx(await send("POST", path, body, { "content-type": type }), /nested more than 32 levels/);
+  });
+
+  it("refuses an unpaired surrogate in any string with 400, before a paid call starts", async () => {
+    const surrogate = /unpaired UTF-16 surrogate/;
+    const before = (await t.deps.ledger.balance(user.userId)).availableCredits;
+    // JSON.stringify keeps a lone surrogate escaped: the body carries the six characters \udfff.
+    const execute = JSON.stringify({
+      currentDate: "2026-01-01",
+      contentType: "A post \udfff",
+      aiProvider: "openai",
+      writingStyle: "casual",
+    });
+    expect(execute).toContain("\\udfff");
+    await expect4xx(await send("POST", "/api/execute", execute, user.headers), surrogate);
+    await expect4xx(
+      await send(
+        "POST",
+        "/api/final-rewrite",
+        JSON.stringify({ originalContent: "# T\n\nText \ud800.", aiDetectedSentences: [] }),
+        user.headers,
+      ),
+      surrogate,
+    );
+    await expect4xx(
+      await send("POST", "/api/auth/update-user", JSON.stringify({ name: "a\udfffb" }), user.headers),
+      surrogate,
+    );
+    expect((await t.deps.ledger.balance(user.userId)).availableCredits).toBe(before);
+    expect(await t.deps.ledger.usage(user.userId, 10)).toEqual([]);
   });
 
   it("refuses a JSON body that is not an object, and a number where Better Auth reads text", async () => {

@@ -78,6 +78,12 @@ describe("SafeHttp without PUBLISH_ALLOW_PRIVATE_HOSTS", () => {
     ["IPv4-mapped IPv6 of 10.x", "https://[::ffff:10.0.0.1]/"],
     ["0.0.0.0", "https://0.0.0.0/"],
     ["a decimal-encoded loopback", "https://2130706433/"],
+    // Issue 26: the URL parser turns [::127.0.0.1] into [::7f00:1], which was classed as public.
+    ["IPv4-compatible IPv6 of loopback", "https://[::127.0.0.1]/"],
+    ["IPv4-compatible IPv6 of loopback, in hex", "https://[::7f00:1]/"],
+    ["NAT64 of loopback", "https://[64:ff9b::7f00:1]/"],
+    ["6to4 of 192.168.1.1", "https://[2002:c0a8:101::1]/"],
+    ["IPv6 site-local", "https://[fec0::1]/"],
   ])("refuses %s before connecting", async (_name, url) => {
     const http = strict();
     const err = await refusal(http.request(url));

@@ -2,7 +2,7 @@
 // messages, image URL refusal, hostile markdown neutralised end to end, and credits — a flat price
 // where no model runs (produce-code; revise/optimize on the offline writer), the real tokens where a
 // model revises (a loopback OpenAI-compatible fake), nothing for a failure or a 402.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { creditsForTokens } from "../../shared/credits-math";
 import { SEO_CREDITS } from "../../shared/limits";
 import type { SeoOptimizeResponse, SeoProduceResponse, SeoReviseResponse } from "../../shared/seo";
@@ -312,6 +312,30 @@ describe("SEO revision with a model (loopback OpenAI-compatible fake)", () => {
     expect(sent).toContain('Focus keyphrase: \\"bakery photos\\"');
     const [row] = await t.deps.ledger.usage(ada.userId, 1);
     expect(row).toMatchObject({ endpoint: "/api/seo-revise-text", requestTokens: 1200, responseTokens: 1100 });
+  });
+
+  // Issue 26: delivered is paid. The version's save fails on purpose; the charge commits on its own.
+  it("revise-text whose save fails: charged, nothing saved, 'Saved nothing' with the revision", async () => {
+    fake.script({ kind: "text", text: REVISED, inputTokens: 1000, outputTokens: 1000 });
+    const failing = vi.spyOn(t.deps.documents, "saveVersion").mockRejectedValueOnce(new Error("injected: disk full"));
+    try {
+      const before = (await t.deps.ledger.balance(ada.userId)).availableCredits;
+      const { status, json } = await post<{ code: string; text: string; creditsUsed: number }>("/api/seo-revise-text", {
+        content: DRAFT,
+        platform: "wordpress",
+        keyphrase: "bakery photos",
+      });
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(status).toBe(500);
+      expect(json.error).toMatch(/^Saved nothing: /);
+      expect(json).toMatchObject({ code: "NOT_SAVED", text: REVISED, creditsUsed: creditsForTokens(2000) });
+      expect(before - (await t.deps.ledger.balance(ada.userId)).availableCredits).toBe(creditsForTokens(2000));
+      expect((await t.deps.ledger.balance(ada.userId)).heldCredits).toBe(0);
+      const [row] = await t.deps.ledger.usage(ada.userId, 1);
+      expect(row).toMatchObject({ endpoint: "/api/seo-revise-text", creditsUsed: creditsForTokens(2000) });
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it("optimize builds the HTML from the model's revision and settles its tokens", async () => {

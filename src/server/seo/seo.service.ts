@@ -30,7 +30,7 @@ import {
   type WritingModels,
 } from "../ai/models";
 import type { CpuPool } from "../cpu/pool";
-import { type Charges, PartialWork, type Save } from "../credits/charge";
+import { type Charges, NotSaved, PartialWork, type Save } from "../credits/charge";
 import type { DocumentsService, VersionTarget } from "../documents/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
@@ -121,26 +121,32 @@ export class SeoService {
       creditsUsed,
       requestId,
       saved,
-    } = await this.deps.charges.charge({
-      userId,
-      endpoint: SEO_ENDPOINTS.produce,
-      aiProvider: null,
-      estimate: SEO_CREDITS.produceCode,
-      price: SEO_CREDITS.produceCode,
-      work: async () => ({ value: await produceFor(this.deps.cpu, req, imageUrls, req.content, req.keyphrase) }),
-      save: (tx, r) =>
-        this.deps.documents.saveVersion(tx, userId, target, {
-          kind: "seo",
-          format: "html",
-          content: r.value.optimizedHtml,
-          platform: req.platform,
-          model: null,
-          writer: null,
-          creditsUsed: r.creditsUsed,
-          requestId: r.requestId,
-          partial: r.partial,
-        }),
-    });
+    } = await this.deps.charges
+      .charge({
+        userId,
+        endpoint: SEO_ENDPOINTS.produce,
+        aiProvider: null,
+        estimate: SEO_CREDITS.produceCode,
+        price: SEO_CREDITS.produceCode,
+        work: async () => ({ value: await produceFor(this.deps.cpu, req, imageUrls, req.content, req.keyphrase) }),
+        save: (tx, r) =>
+          this.deps.documents.saveVersion(tx, userId, target, {
+            kind: "seo",
+            format: "html",
+            content: r.value.optimizedHtml,
+            platform: req.platform,
+            model: null,
+            writer: null,
+            creditsUsed: r.creditsUsed,
+            requestId: r.requestId,
+            partial: r.partial,
+          }),
+      })
+      .catch((err: unknown) => {
+        // Charged, not saved: the HTML rides on the refusal.
+        if (err instanceof NotSaved) throw err.withText((err.value as { optimizedHtml: string }).optimizedHtml);
+        throw err;
+      });
     this.deps.logger.info(
       {
         event: "seo.produce.done",
@@ -261,69 +267,78 @@ export class SeoService {
       prompt: buildSeoRevisePrompt({ markdown: req.content, keyphrase: rules.keyphrase, platform: req.platform }),
     };
     const started = performance.now();
-    const charged = await charges.charge({
-      userId,
-      endpoint,
-      aiProvider: offline ? "offline" : provider,
-      estimate: offline
-        ? flatPrice
-        : creditsForTokens(estimateSeoRevisionTokens(prompt.system.length + prompt.prompt.length, req.content.length)),
-      price: offline ? flatPrice : undefined,
-      // Not metered: the answer is about as long as the draft, which the estimate already covers, and
-      // half a revision is no use to anyone.
-      work: async (meter) => {
-        let written: Awaited<ReturnType<WritingModels["write"]>>;
-        try {
-          written = await models.write({
-            provider,
-            prompt,
-            offline: () => rules.revisedText,
-            expectH1: /^\s*# \S/.test(req.content),
-            signal: anySignal(signal, meter.signal),
-            webSearch: false,
+    const charged = await charges
+      .charge({
+        userId,
+        endpoint,
+        aiProvider: offline ? "offline" : provider,
+        estimate: offline
+          ? flatPrice
+          : creditsForTokens(
+              estimateSeoRevisionTokens(prompt.system.length + prompt.prompt.length, req.content.length),
+            ),
+        price: offline ? flatPrice : undefined,
+        // Not metered: the answer is about as long as the draft, which the estimate already covers, and
+        // half a revision is no use to anyone.
+        work: async (meter) => {
+          let written: Awaited<ReturnType<WritingModels["write"]>>;
+          try {
+            written = await models.write({
+              provider,
+              prompt,
+              offline: () => rules.revisedText,
+              expectH1: /^\s*# \S/.test(req.content),
+              signal: anySignal(signal, meter.signal),
+              webSearch: false,
+            });
+          } catch (err) {
+            // The client left: what the model wrote is paid for (the caller answers nobody).
+            if (err instanceof WritingCancelled)
+              throw new PartialWork<RevisionWork<R>>(
+                err.partialText ? { partialText: err.partialText } : null,
+                billedUsage(err.usage),
+              );
+            const appError = classifyProviderError(err);
+            logger.warn({ event: `seo.${kind}.failed`, provider, code: appError.code }, "model call failed");
+            throw appError;
+          }
+          const revision: Revision = {
+            revisedText: written.writer === "offline" ? rules.revisedText : `${written.text.trim()}\n`,
+            keyphrase: rules.keyphrase,
+            usage: written.usage,
+            writer: written.writer,
+            model: written.model,
+            aiProvider: provider,
+          };
+          return {
+            value: { revision, body: await finish(revision) } as RevisionWork<R>,
+            usage: billedUsage(written.usage),
+          };
+        },
+        // What was paid for is saved with the charge; a stopped model's text as a partial markdown version.
+        save: ((tx, r) => {
+          const saved =
+            "partialText" in r.value
+              ? { format: "markdown" as const, content: r.value.partialText }
+              : saveAs(r.value.body);
+          return documents.saveVersion(tx, userId, target, {
+            kind: "seo",
+            ...saved,
+            platform: req.platform,
+            model: "partialText" in r.value ? null : r.value.revision.model,
+            writer: "partialText" in r.value ? null : r.value.revision.writer,
+            creditsUsed: r.creditsUsed,
+            requestId: r.requestId,
+            partial: r.partial,
           });
-        } catch (err) {
-          // The client left: what the model wrote is paid for (the caller answers nobody).
-          if (err instanceof WritingCancelled)
-            throw new PartialWork<RevisionWork<R>>(
-              err.partialText ? { partialText: err.partialText } : null,
-              billedUsage(err.usage),
-            );
-          const appError = classifyProviderError(err);
-          logger.warn({ event: `seo.${kind}.failed`, provider, code: appError.code }, "model call failed");
-          throw appError;
-        }
-        const revision: Revision = {
-          revisedText: written.writer === "offline" ? rules.revisedText : `${written.text.trim()}\n`,
-          keyphrase: rules.keyphrase,
-          usage: written.usage,
-          writer: written.writer,
-          model: written.model,
-          aiProvider: provider,
-        };
-        return {
-          value: { revision, body: await finish(revision) } as RevisionWork<R>,
-          usage: billedUsage(written.usage),
-        };
-      },
-      // What was paid for is saved with the charge; a stopped model's text as a partial markdown version.
-      save: ((tx, r) => {
-        const saved =
-          "partialText" in r.value
-            ? { format: "markdown" as const, content: r.value.partialText }
-            : saveAs(r.value.body);
-        return documents.saveVersion(tx, userId, target, {
-          kind: "seo",
-          ...saved,
-          platform: req.platform,
-          model: "partialText" in r.value ? null : r.value.revision.model,
-          writer: "partialText" in r.value ? null : r.value.revision.writer,
-          creditsUsed: r.creditsUsed,
-          requestId: r.requestId,
-          partial: r.partial,
-        });
-      }) satisfies Save<RevisionWork<R>, SavedVersion>,
-    });
+        }) satisfies Save<RevisionWork<R>, SavedVersion>,
+      })
+      .catch((err: unknown) => {
+        // Charged, not saved: the revision rides on the refusal.
+        if (!(err instanceof NotSaved)) throw err;
+        const work = err.value as RevisionWork<R>;
+        throw err.withText("partialText" in work ? work.partialText : saveAs(work.body).content);
+      });
     if ("partialText" in charged.value)
       throw new AppError(
         "PROVIDER_UNAVAILABLE",

@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { creditsForTokens } from "../../shared/credits-math";
 import { type GenerationResponse, messageText } from "../../shared/writing";
 import { createWritingModels } from "../ai/models";
@@ -368,6 +368,77 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
     expect(fake.calls).toHaveLength(0);
     expect(await t.deps.ledger.balance(dee.userId)).toMatchObject({ availableCredits: 0, heldCredits: 0 });
     expect(await t.deps.ledger.usage(dee.userId, 20)).toEqual([]);
+  });
+
+  // Issue 26: text that reached the client is paid for whatever fails after it. The save of the
+  // version is made to fail on purpose; the charge still commits on its own, the usage row is written,
+  // nothing is saved, and the client is told "Saved nothing: …" (a JSON answer carries the text).
+  describe("when saving the version fails after the text was delivered", () => {
+    const REVISE = { ...SESSION, mode: "revise", originalContent: DRAFT, aiDetectedSentences: ["Price each tier."] };
+    const paths: Array<[string, string, Record<string, unknown>]> = [
+      ["a draft", "/api/execute", { ...SESSION, aiProvider: "openai" }],
+      ["a revision", "/api/execute", { ...REVISE, aiProvider: "anthropic" }],
+      [
+        "a final rewrite",
+        "/api/final-rewrite",
+        {
+          originalContent: DRAFT,
+          aiDetectedSentences: ["Price each tier."],
+          sessionContext: { ...SESSION, aiProvider: "openai" },
+        },
+      ],
+      ["a text revision", "/api/revise-text", { text: DRAFT, aiProvider: "openai" }],
+    ];
+    for (const [what, path, body] of paths)
+      for (const accept of ["text/event-stream", "application/json"])
+        it(`charges ${what} (${accept}) it delivered, saves nothing and says so`, async () => {
+          fake.script({ kind: "text", text: DRAFT, inputTokens: 1200, outputTokens: 2800 });
+          const failing = vi
+            .spyOn(t.deps.documents, "saveVersion")
+            .mockRejectedValueOnce(new Error("injected: the disk is full"));
+          const before = await snapshot();
+          try {
+            const res = await fetch(`${base}${path}`, {
+              method: "POST",
+              headers: { "content-type": "application/json", accept, ...ada.headers },
+              body: JSON.stringify(body),
+            });
+            let error: { error: string; code: string; requestId?: string; creditsUsed?: number; text?: string };
+            let delivered = "";
+            if (accept === "text/event-stream") {
+              expect(res.status).toBe(200);
+              const events = await readSse(res);
+              delivered = events
+                .filter((e) => e.event === "delta")
+                .map((e) => (e.data as { text: string }).text)
+                .join("");
+              expect(events.at(-1)?.event).toBe("error");
+              error = events.at(-1)?.data as typeof error;
+            } else {
+              expect(res.status).toBe(500);
+              error = (await res.json()) as typeof error;
+              delivered = error.text ?? "";
+            }
+            expect(failing).toHaveBeenCalledTimes(1);
+            expect(error.error).toMatch(/^Saved nothing: /);
+            expect(error.code).toBe("NOT_SAVED");
+            expect(delivered.trim()).toBe(DRAFT.trim());
+            const cost = creditsForTokens(4000);
+            const after = await snapshot();
+            // Charged what was delivered; the hold released; one usage row; no history row, no version.
+            expect(after).toEqual({
+              available: before.available - cost,
+              held: 0,
+              usage: before.usage + 1,
+              requests: before.requests,
+            });
+            const [usage] = await t.deps.ledger.usage(ada.userId, 1);
+            expect(usage).toMatchObject({ requestTokens: 1200, responseTokens: 2800, creditsUsed: cost });
+            expect(error.error).toContain(`${cost} credits`);
+          } finally {
+            failing.mockRestore();
+          }
+        });
   });
 
   it("leaves the ledger's invariants intact", async () => {

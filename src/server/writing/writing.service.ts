@@ -38,7 +38,7 @@ import {
   WritingCancelled,
   type WritingModels,
 } from "../ai/models";
-import { type Charges, type Held, PartialWork, STOP_MESSAGES } from "../credits/charge";
+import { type Charges, type Held, NotSaved, PartialWork, STOP_MESSAGES } from "../credits/charge";
 import type { Db, Tx } from "../db/client";
 import { apiRequests, documentVersions } from "../db/schema";
 import type { DocumentsService, VersionTarget } from "../documents/index";
@@ -306,52 +306,58 @@ export class WritingService {
     const startedAt = performance.now();
     const promptTokens = estimatedUsage(spec.prompt, "").inputTokens;
     let written = "";
-    const charged = await held.run(
-      async (meter) => {
-        try {
-          const result = await models.write({
-            provider: spec.aiProvider,
-            prompt: spec.prompt,
-            offline: spec.offline,
-            expectH1: spec.expectH1,
-            signal: anySignal(opts.signal, meter.signal),
-            onDelta: (text) => {
-              // Text the hold can't cover is never handed out: the meter stops the call instead.
-              if (!meter.observe(promptTokens + estimateTokens(written) + estimateTokens(text))) return;
-              written += text;
-              opts.onDelta?.(text);
-            },
-          });
-          return { value: result, usage: billedUsage(result.usage) };
-        } catch (err) {
-          if (err instanceof WritingCancelled) {
-            // What the client was sent, priced at characters ÷ 4 (an aborted call reports no usage).
-            const who = models.describe(spec.aiProvider);
-            const usage = who.writer === "offline" ? NO_TOKENS : estimatedUsage(spec.prompt, written);
-            const partial = written ? { text: written, ...who, usage } : null;
-            throw new PartialWork(partial, billedUsage(usage));
-          }
-          const appError = classifyProviderError(err);
-          log.warn(
-            {
-              event: `writing.${spec.endpoint}.failed`,
+    const charged = await held
+      .run(
+        async (meter) => {
+          try {
+            const result = await models.write({
               provider: spec.aiProvider,
-              code: appError.code,
-              cause: describeCause(err),
-            },
-            "model call failed",
-          );
-          throw appError;
-        }
-      },
-      (tx, r) =>
-        this.record(tx, spec, r.requestId, {
-          ...r.value,
-          responseTime: Math.round(performance.now() - startedAt),
-          creditsUsed: r.creditsUsed,
-          partial: r.partial,
-        }),
-    );
+              prompt: spec.prompt,
+              offline: spec.offline,
+              expectH1: spec.expectH1,
+              signal: anySignal(opts.signal, meter.signal),
+              onDelta: (text) => {
+                // Text the hold can't cover is never handed out: the meter stops the call instead.
+                if (!meter.observe(promptTokens + estimateTokens(written) + estimateTokens(text))) return;
+                written += text;
+                opts.onDelta?.(text);
+              },
+            });
+            return { value: result, usage: billedUsage(result.usage) };
+          } catch (err) {
+            if (err instanceof WritingCancelled) {
+              // What the client was sent, priced at characters ÷ 4 (an aborted call reports no usage).
+              const who = models.describe(spec.aiProvider);
+              const usage = who.writer === "offline" ? NO_TOKENS : estimatedUsage(spec.prompt, written);
+              const partial = written ? { text: written, ...who, usage } : null;
+              throw new PartialWork(partial, billedUsage(usage));
+            }
+            const appError = classifyProviderError(err);
+            log.warn(
+              {
+                event: `writing.${spec.endpoint}.failed`,
+                provider: spec.aiProvider,
+                code: appError.code,
+                cause: describeCause(err),
+              },
+              "model call failed",
+            );
+            throw appError;
+          }
+        },
+        (tx, r) =>
+          this.record(tx, spec, r.requestId, {
+            ...r.value,
+            responseTime: Math.round(performance.now() - startedAt),
+            creditsUsed: r.creditsUsed,
+            partial: r.partial,
+          }),
+      )
+      .catch((err: unknown) => {
+        // Delivered and charged, not saved: a JSON answer's only copy of the text rides on the refusal.
+        if (err instanceof NotSaved) throw err.withText((err.value as { text: string }).text);
+        throw err;
+      });
     // Saved with the settlement (a cancelled call throws before this line, its text saved too).
     const saved = charged.saved as SavedVersion;
     const responseTime = Math.round(performance.now() - startedAt);

@@ -163,6 +163,15 @@ export const bonusCreditRecipients = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     creditsGranted: integer("credits_granted").notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * HMAC of the recipient's normalised address (credits/address-hash.ts): a campaign is granted
+     * once per address, so deleting the account and signing up again does not grant it twice. Null
+     * on rows from before migration 0005 (set when such an account is deleted).
+     */
+    addressHash: text("address_hash"),
   },
-  (t) => [uniqueIndex("bonus_credit_recipients_campaign_user_uq").on(t.campaignId, t.userId)],
+  (t) => [
+    uniqueIndex("bonus_credit_recipients_campaign_user_uq").on(t.campaignId, t.userId),
+    uniqueIndex("bonus_credit_recipients_campaign_address_uq").on(t.campaignId, t.addressHash),
+  ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "bonus_credit_recipients" ADD COLUMN "address_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "bonus_credit_recipients_campaign_address_uq" ON "bonus_credit_recipients" USING btree ("campaign_id","address_hash");
