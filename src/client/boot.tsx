@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { ToastHost } from "./components/toast-host";
+import { UnsavedTextDialog } from "./components/unsaved-text-dialog";
 import { AuthProvider } from "./features/auth/auth-context";
 import { queryClient } from "./lib/query";
 import { createAppRouter } from "./lib/router";
@@ -16,6 +17,7 @@ const app = (
       <AuthProvider>
         <RouterProvider router={router} />
         <ToastHost />
+        <UnsavedTextDialog />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>

@@ -1,5 +1,7 @@
 // The product's HTTP helper (spec §7): JSON, cookies always, the bearer token when there is one,
 // a content type only with a body. A failed call throws "<status>: <body text>".
+import { offerUnsavedText, unsavedTextOf } from "./unsaved-text";
+
 let bearerToken: string | null = null;
 
 /** Kept in memory only: the httpOnly session cookie survives reloads, the token never touches storage. */
@@ -47,6 +49,9 @@ export async function apiFetch(method: string, url: string, body?: unknown, init
   });
   if (!res.ok) {
     const text = await res.text();
+    // Delivered and charged, but not saved: the answer holds the user's only copy.
+    const unsaved = res.status === 500 ? unsavedTextOf(text) : null;
+    if (unsaved) offerUnsavedText(unsaved);
     throw new ApiError(res.status, text || res.statusText);
   }
   return res;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { assistantMessage } from "../../../shared/writing";
 import { ApiError } from "../../lib/api";
 import { parseError } from "../../lib/errors";
+import { onUnsavedText } from "../../lib/unsaved-text";
 import { extractDraft, streamExecute, writerNote } from "./api";
 
 describe("extractDraft", () => {
@@ -93,6 +94,40 @@ describe("streamExecute", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
     expect(parseError(err).title).toBe("Servers Overloaded");
+  });
+
+  it("offers what was streamed when the server says it saved nothing (delivered, charged, not saved)", async () => {
+    const offers: unknown[] = [];
+    const stop = onUnsavedText((o) => offers.push(o));
+    vi.stubGlobal("fetch", async () =>
+      sseResponse([
+        'event: start\ndata: {"requestId":"r1"}\n\n',
+        'event: delta\ndata: {"text":"Paid "}\n\nevent: delta\ndata: {"text":"words"}\n\n',
+        'event: error\ndata: {"error":"Saved nothing: The text was delivered and charged (5 credits), but saving it failed.","code":"NOT_SAVED","status":500}\n\n',
+      ]),
+    );
+    const err = await streamExecute(req).catch((e) => e);
+    stop();
+    expect(err).toBeInstanceOf(ApiError);
+    expect(offers).toEqual([
+      {
+        message: "Saved nothing: The text was delivered and charged (5 credits), but saving it failed.",
+        text: "Paid words",
+      },
+    ]);
+  });
+
+  it("offers the text a JSON NOT_SAVED answer carries, and nothing for other errors", async () => {
+    const offers: unknown[] = [];
+    const stop = onUnsavedText((o) => offers.push(o));
+    const answer = (body: object, status: number) => async () =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    vi.stubGlobal("fetch", answer({ error: "Saved nothing: …", code: "NOT_SAVED", text: "The draft" }, 500));
+    await streamExecute(req).catch(() => undefined);
+    vi.stubGlobal("fetch", answer({ error: "Something went wrong", code: "INTERNAL" }, 500));
+    await streamExecute(req).catch(() => undefined);
+    stop();
+    expect(offers).toEqual([{ message: "Saved nothing: …", text: "The draft" }]);
   });
 
   it("throws the JSON error of a refused call (402) before any stream", async () => {

@@ -39,6 +39,7 @@ import type {
 import { sseMessages, writingEvent } from "../../../shared/writing-stream";
 import { ApiError, apiFetch } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { offerUnsavedText } from "../../lib/unsaved-text";
 import type { DraftResult } from "./types";
 
 /** TanStack Query key of GET /api/history (the default queryFn GETs it). */
@@ -102,6 +103,8 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
       result = ev.data as R;
     } else if (ev.event === "error") {
       const { error, code, status } = ev.data;
+      // Delivered and charged, but not saved: what was streamed is the user's only copy.
+      if (code === "NOT_SAVED" && error) offerUnsavedText({ message: error, text: soFar });
       throw new ApiError(
         typeof status === "number" ? status : 500,
         JSON.stringify({ error: error || "Please try again", code }),
