@@ -32,10 +32,12 @@ export interface Meter {
   readonly signal: AbortSignal;
   /**
    * Tokens used so far (prompt + output), reported before that output is delivered. Grows the hold
-   * ahead of them. False when the hold can't cover them: the work is stopped and that output must
-   * not be delivered, so nothing is ever handed out unpaid.
+   * ahead of them. True at once when the hold covers them; when it does not, a promise that first
+   * tries to grow the hold from the balance as it is now (other work may have settled meanwhile).
+   * False when even that can't cover them: the work is stopped and that output must not be
+   * delivered, so nothing is ever handed out unpaid.
    */
-  observe(tokens: number): boolean;
+  observe(tokens: number): boolean | Promise<boolean>;
   /** Resolves when no top-up of the hold is in flight. */
   settled(): Promise<void>;
 }
@@ -321,7 +323,8 @@ class LiveMeter implements Meter {
   private readonly started = Date.now();
   private held: number;
   private topping: Promise<void> | null = null;
-  private exhausted = false;
+  /** The last top-up got less than it asked for: no more growing ahead of the writing. */
+  private short = false;
   stopReason: StopReason | undefined;
   private readonly onCallerAbort = () => this.controller.abort(new RequestCancelled());
 
@@ -351,29 +354,51 @@ class LiveMeter implements Meter {
     this.controller.abort(new Error(STOP_MESSAGES[reason]));
   }
 
-  observe(tokens: number): boolean {
+  observe(tokens: number): boolean | Promise<boolean> {
     if (!this.input.metered || this.input.price !== undefined) return true;
     if (this.controller.signal.aborted) return false;
-    if (creditsForTokens(tokens) > this.held) {
-      this.stop("out_of_credits");
-      return false;
-    }
+    if (creditsForTokens(tokens) > this.held) return this.cover(tokens);
+    // Ahead of the writing, in the background; not again while a top-up came back short (the
+    // balance is tight: the hold then grows only when the next step needs it, in cover()).
     const wanted = creditsForTokens(tokens + lookahead(tokens));
-    if (this.topping || this.exhausted || wanted <= this.held) return true;
+    if (!this.topping && !this.short && wanted > this.held) this.grow(wanted);
+    return true;
+  }
+
+  /**
+   * The hold does not cover `tokens`: waits for a top-up in flight, then grows the hold from the
+   * balance as it is now. Stops the work only when that still can't cover them. (A shortfall once is
+   * not the end: other work on the same balance settles, releases what it held beyond its use, and
+   * the next step may be covered again.)
+   */
+  private async cover(tokens: number): Promise<boolean> {
+    await this.topping;
+    if (this.controller.signal.aborted) return false;
+    const needed = creditsForTokens(tokens);
+    if (needed > this.held) {
+      this.grow(creditsForTokens(tokens + lookahead(tokens)));
+      await this.topping;
+      if (this.controller.signal.aborted) return false;
+    }
+    if (needed <= this.held) return true;
+    this.stop("out_of_credits");
+    return false;
+  }
+
+  private grow(wanted: number): void {
     this.topping = this.ledger
       .topUp(this.requestId, wanted - this.held)
       .then((added) => {
         this.held += added;
-        if (this.held < wanted) this.exhausted = true;
+        this.short = this.held < wanted;
       })
       .catch((err) => {
         this.log.warn({ event: "credits.hold.topup_failed", err }, "could not grow the hold");
-        this.exhausted = true;
+        this.short = true;
       })
       .finally(() => {
         this.topping = null;
       });
-    return true;
   }
 
   /** Waits for a top-up in flight (so the settlement sees the hold as it finally is). */
