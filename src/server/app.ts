@@ -11,7 +11,7 @@ import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
-import { sessionUser } from "./auth/session";
+import { requireLiveSession, sessionUser } from "./auth/session";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
@@ -76,7 +76,10 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }),
     ),
   );
-  for (const path of PAID_ENDPOINTS) app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
+  for (const path of PAID_ENDPOINTS) {
+    app.use(path, requireLiveSession(deps.db, deps.sessionCache));
+    app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
+  }
 
   app.get("/api/health", async (c) => {
     try {
