@@ -24,7 +24,12 @@ export type { StopReason };
 export const STOP_MESSAGES: Record<StopReason, string> = {
   out_of_credits: "Stopped: out of credits. You have what was written so far; buy credits to continue.",
   time_limit: "Stopped: the AI call ran past its time limit. You have what was written so far.",
+  shutdown:
+    "Stopped: the server is restarting. You have what was written so far and paid only for that; please try again in a moment.",
 };
+
+const restartingError = () =>
+  new AppError("SERVER_BUSY", "The server is restarting. Please try again in a moment.");
 
 /** Handed to the work: its abort signal, and where it reports the tokens used so far. */
 export interface Meter {
@@ -127,6 +132,11 @@ const lookahead = (tokens: number) => Math.max(2000, Math.ceil(tokens / 4));
 export class Charges {
   private readonly renewEveryMs: number;
   private readonly maxHoldMs: number;
+  /** The meters of held work running now: a shutdown stops them (drain). */
+  private readonly live = new Set<LiveMeter>();
+  /** Held work running now, settling included (idle() waits for it). */
+  private readonly running = new Set<Promise<unknown>>();
+  private draining = false;
 
   constructor(
     private readonly ledger: Pick<
@@ -138,6 +148,21 @@ export class Charges {
   ) {
     this.renewEveryMs = opts.renewEveryMs ?? Math.max(1000, (ledger.holdTtlSeconds * 1000) / 3);
     this.maxHoldMs = opts.maxHoldMs ?? 30 * 60_000;
+  }
+
+  /**
+   * Shutdown: stops every held piece of work now running (a stream: the model call ends, what was
+   * delivered is settled and the rest of its hold released, and the answer says "stopped: shutdown"),
+   * and refuses new holds with a 503. Fixed-price work (no hold) finishes as usual.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const meter of this.live) meter.stop("shutdown");
+  }
+
+  /** Resolves once no held work is running or settling. */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
   /**
@@ -223,6 +248,7 @@ export class Charges {
 
   /** Reserves the estimate (a 402 'Insufficient credits' when the balance can't cover it). */
   async hold(input: ChargeInput): Promise<Held> {
+    if (this.draining) throw restartingError();
     const requestId = randomUUID();
     await this.ledger.hold({ userId: input.userId, amount: input.estimate, requestId });
     let state: "held" | "running" | "done" = "held";
@@ -232,9 +258,12 @@ export class Charges {
       run: (work, save) => {
         if (state !== "held") throw new Error("A held charge runs once");
         state = "running";
-        return this.run(input, requestId, work, save).finally(() => {
+        const running = this.run(input, requestId, work, save).finally(() => {
           state = "done";
+          this.running.delete(running);
         });
+        this.running.add(running);
+        return running;
       },
       release: async () => {
         if (state !== "held") return;
@@ -247,6 +276,8 @@ export class Charges {
   private async run<T, S>(input: ChargeInput, requestId: string, work: Work<T>, save?: Save<T, S>) {
     const log = this.logger.child({ requestId, endpoint: input.endpoint });
     const meter = new LiveMeter(this.ledger, requestId, input, log);
+    this.live.add(meter);
+    if (this.draining) meter.stop("shutdown");
     const renewal = setInterval(() => {
       if (meter.age() >= this.maxHoldMs) return meter.stop("time_limit");
       void this.ledger.renew(requestId).catch((err) => log.warn({ event: "credits.hold.renew_failed", err }));
@@ -268,6 +299,7 @@ export class Charges {
     } finally {
       clearInterval(renewal);
       meter.close();
+      this.live.delete(meter);
     }
     await meter.settled();
 
@@ -312,6 +344,7 @@ export class Charges {
 }
 
 function stoppedEmpty(reason: StopReason) {
+  if (reason === "shutdown") return restartingError();
   return reason === "out_of_credits"
     ? new AppError("INSUFFICIENT_CREDITS", `Insufficient credits: ${STOP_MESSAGES.out_of_credits}`)
     : new AppError("PROVIDER_UNAVAILABLE", "The AI call ran past its time limit and is temporarily unavailable.");
