@@ -28,8 +28,7 @@ export const STOP_MESSAGES: Record<StopReason, string> = {
     "Stopped: the server is restarting. You have what was written so far and paid only for that; please try again in a moment.",
 };
 
-const restartingError = () =>
-  new AppError("SERVER_BUSY", "The server is restarting. Please try again in a moment.");
+const restartingError = () => new AppError("SERVER_BUSY", "The server is restarting. Please try again in a moment.");
 
 /** Handed to the work: its abort signal, and where it reports the tokens used so far. */
 export interface Meter {
