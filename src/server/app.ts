@@ -112,6 +112,8 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       auth,
       account: deps.account,
       sessionCache: deps.sessionCache,
+      signInLimiter: deps.signInLimiter,
+      trustProxy: config.trustProxy,
       googleConfigured: Boolean(config.google),
       requireEmailVerification: config.requireEmailVerification,
     }),

@@ -421,10 +421,18 @@ describeEachDatabase("account features", (kind) => {
     const grantsBefore = (await t.deps.directGrants.history(1000)).filter((g) => g.userId === me.userId);
     expect(grantsBefore).toHaveLength(1);
 
-    const mismatch = await post("/api/account/delete", { confirmEmail: "someone@example.com" }, me);
+    const mismatch = await post(
+      "/api/account/delete",
+      { confirmEmail: "someone@example.com", password: TEST_PASSWORD },
+      me,
+    );
     expect(mismatch.status).toBe(400);
     expect((await mismatch.json()).error).toBe(ACCOUNT_DELETE_MESSAGES.confirmMismatch);
-    const res = await post("/api/account/delete", { confirmEmail: ` ${address.toUpperCase()} ` }, me);
+    const res = await post(
+      "/api/account/delete",
+      { confirmEmail: ` ${address.toUpperCase()} `, password: TEST_PASSWORD },
+      me,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => /session_token=;.*Max-Age=0/.test(c))).toBe(true);
 
@@ -467,6 +475,40 @@ describeEachDatabase("account features", (kind) => {
     expect((await post("/api/auth/sign-up/email", { email: address, password: TEST_PASSWORD })).status).toBe(200);
   });
 
+  it("asks for the password again: a stolen session alone can't delete the account (issue 26)", async () => {
+    const address = email("stolen");
+    const me = await t.signUp(address);
+    const missing = await post("/api/account/delete", { confirmEmail: address }, me);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: ACCOUNT_DELETE_MESSAGES.passwordMissing });
+    const wrong = await post("/api/account/delete", { confirmEmail: address, password: "a-guessed-password" }, me);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ error: ACCOUNT_DELETE_MESSAGES.passwordWrong });
+    // Guesses count as sign-in attempts: the fifth wrong one in a row is the last checked.
+    for (let i = 0; i < 4; i++)
+      await post("/api/account/delete", { confirmEmail: address, password: `guess-${i}-password` }, me);
+    const limited = await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, me);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Still there, still signed in.
+    expect((await t.app.request("/api/account", { headers: me.headers })).status).toBe(200);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, me.userId))).toHaveLength(1);
+  });
+
+  it("deletes an account without a password (Google only) only from a recent sign-in", async () => {
+    const { userId, email: address } = await t.insertUser(email("google-only"));
+    const ctx = await t.deps.auth.$context;
+    const session = await ctx.internalAdapter.createSession(userId);
+    const me = bearer(session.token);
+    await t.db.execute(sql`UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE id = ${session.id}`);
+    const stale = await post("/api/account/delete", { confirmEmail: address }, me);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: ACCOUNT_DELETE_MESSAGES.signInAgain });
+    const fresh = bearer((await ctx.internalAdapter.createSession(userId)).token);
+    expect((await post("/api/account/delete", { confirmEmail: address }, fresh)).status).toBe(200);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, userId))).toHaveLength(0);
+  });
+
   it("refuses to delete the last administrator", async () => {
     const only = await t.signUp(email("only-admin"), { admin: true });
     // Every other admin made by earlier tests steps down first.
@@ -475,11 +517,13 @@ describeEachDatabase("account features", (kind) => {
       .set({ role: "user" })
       .where(sql`${users.role} = 'admin' AND ${users.id} <> ${only.userId}`);
     const address = (await t.db.select({ e: users.email }).from(users).where(eq(users.id, only.userId)))[0]!.e;
-    const res = await post("/api/account/delete", { confirmEmail: address }, only);
+    const res = await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, only);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe(ACCOUNT_DELETE_MESSAGES.lastAdmin);
     const second = await t.signUp(email("second-admin"), { admin: true });
-    expect((await post("/api/account/delete", { confirmEmail: address }, only)).status).toBe(200);
+    expect((await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, only)).status).toBe(
+      200,
+    );
     expect((await t.app.request("/api/admin/campaigns", { headers: second.headers })).status).toBe(200);
   });
 });
