@@ -10,6 +10,7 @@ import { isKnownPage, PAGE_ROUTES } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
+import { UntrustedProxyNotice } from "./auth/client-address";
 import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
 import { requireLiveSession, sessionUser } from "./auth/session";
 import { billingRoutes } from "./billing/billing.routes";
@@ -33,6 +34,7 @@ export const API_BODY_LIMIT = 1024 * 1024;
 
 export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   const { config, logger, auth } = deps;
+  const proxyNotice = new UntrustedProxyNotice(config.trustProxy);
   const app = new Hono<AppEnv>({ router: new MemoRouter() });
 
   const security = securityHeaders({
@@ -70,6 +72,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/*",
     checks(
       sessionUser(auth, deps.sessionCache),
+      (c) => proxyNotice.check(c, logger),
       sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]),
       under("/api/admin", requireAdmin),
       // After the admin gate (a non-admin learns nothing about input), before every handler.
@@ -122,7 +125,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/billing",
     billingRoutes({ ledger: deps.ledger, billing: deps.billing, limiter: deps.limiter, publicUrl: config.publicUrl }),
   );
-  app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants }));
+  app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants, proxyNotice }));
   app.route("/api", writingRoutes(deps));
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));

@@ -3,10 +3,12 @@
 // 429). Now a browser that has signed in to an account before carries a device cookie, and its
 // attempts are counted in its own bucket: the stranger fills the shared address's and the account's
 // buckets, not the owner's. The spec's sixth failed sign-in for one e-mail is still refused.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/databases";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../testing/test-app";
 import { DEVICE_COOKIE } from "./auth.routes";
+import { UNTRUSTED_PROXY_NOTICE, UntrustedProxyNotice } from "./client-address";
 
 describeEachDatabase("sign-in lockout through a proxy without TRUST_PROXY", (kind) => {
   let t: TestApp;
@@ -62,5 +64,53 @@ describeEachDatabase("sign-in lockout through a proxy without TRUST_PROXY", (kin
     expect((await signIn(bea.email, TEST_PASSWORD, adminDevice)).status).toBe(429);
     // A made-up device id is unknown: counted with the stranger.
     expect((await signIn(admin.email, TEST_PASSWORD, `${DEVICE_COOKIE}=${"0".repeat(32)}`)).status).toBe(429);
+  });
+});
+
+describe("requests through a proxy while TRUST_PROXY is unset", () => {
+  const run = (trust: false | { hops: number }) => {
+    const warnings: unknown[] = [];
+    const notice = new UntrustedProxyNotice(trust);
+    const app = new Hono().get("/x", (c) => {
+      notice.check(c, { warn: (obj) => warnings.push(obj) });
+      return c.text("ok");
+    });
+    return { notice, warnings, app };
+  };
+
+  it("says so once in the log, and keeps the notice for the admin screen", async () => {
+    const { notice, warnings, app } = run(false);
+    await app.request("/x");
+    expect(notice.notice).toBeNull();
+    await app.request("/x", { headers: { "x-forwarded-for": "203.0.113.9" } });
+    await app.request("/x", { headers: { forwarded: "for=203.0.113.10" } });
+    expect(warnings).toEqual([{ event: "http.untrusted_proxy", header: "x-forwarded-for" }]);
+    expect(notice.notice).toBe(UNTRUSTED_PROXY_NOTICE);
+  });
+
+  it("says nothing when TRUST_PROXY is set", async () => {
+    const { notice, warnings, app } = run({ hops: 1 });
+    await app.request("/x", { headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(warnings).toEqual([]);
+    expect(notice.notice).toBeNull();
+  });
+
+  it("shows the notice to an admin through GET /api/admin/status", async () => {
+    const untrusted = await createTestApp({ env: { TRUST_PROXY: "" } });
+    const trusted = await createTestApp();
+    try {
+      for (const t of [untrusted, trusted]) {
+        // signUp() sends X-Forwarded-For, as a proxy would.
+        const admin = await t.signUp("boss@example.com", { admin: true });
+        const res = await t.app.request("/api/admin/status", { headers: admin.headers });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ untrustedProxy: t === untrusted ? UNTRUSTED_PROXY_NOTICE : null });
+      }
+      const user = await untrusted.signUp("user@example.com");
+      expect((await untrusted.app.request("/api/admin/status", { headers: user.headers })).status).toBe(403);
+    } finally {
+      await untrusted.close();
+      await trusted.close();
+    }
   });
 });
