@@ -15,7 +15,6 @@ import {
   UserSearchQuery,
   type UserSearchResponse,
 } from "../../shared/admin";
-import type { UntrustedProxyNotice } from "../auth/client-address";
 import type { CampaignService } from "../credits/campaigns.service";
 import type { SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -29,7 +28,7 @@ export function adminRoutes({
   campaigns: CampaignService;
   directGrants: DirectGrantService;
   /** Requests came through a proxy while TRUST_PROXY is unset: the admin screen says so. */
-  proxyNotice?: Pick<UntrustedProxyNotice, "notice">;
+  proxyNotice?: { readonly notice: string | null };
 }) {
   // Behind requireAdmin (app.ts): the user is always there.
   const r = new Hono<SignedInEnv>();
