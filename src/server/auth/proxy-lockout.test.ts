@@ -40,7 +40,10 @@ describeEachDatabase("sign-in lockout through a proxy without TRUST_PROXY", (kin
     expect(sixth.status).toBe(429);
     expect((await sixth.json()).error).toMatch(/^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/);
   });
-  it("lets an account's owner in from a browser they used before, however many failures a stranger sent", async () => {
+  // A hundred password checks (scrypt each): minutes on a busy machine.
+  it("lets an account's owner in from a browser they used before, however many failures a stranger sent", {
+    timeout: 400_000,
+  }, async () => {
     await t.insertUser("unused@example.com"); // the table is not empty of others
     const admin = await t.signUp(`admin-${kind}@example.com`);
     const bea = await t.signUp(`bea-${kind}@example.com`);
