@@ -197,6 +197,13 @@ test.describe("account", () => {
     await form.getByLabel(/Type .* to confirm/).fill("not-my-address@e2e.test");
     await expect(button).toBeDisabled();
     await form.getByLabel(/Type .* to confirm/).fill(email.toUpperCase());
+    // The password is asked again (issue 26): none, no button; a wrong one, refused and still signed in.
+    await expect(button).toBeDisabled();
+    await form.getByLabel("Your password").fill("not-my-password-1");
+    await button.click();
+    await expect(form.getByRole("alert")).toHaveText("That password is not correct. Your account was not deleted.");
+    await expect(page).toHaveURL(/\/settings/);
+    await form.getByLabel("Your password").fill(PASSWORD);
     await button.click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();

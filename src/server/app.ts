@@ -10,8 +10,9 @@ import { isKnownPage, PAGE_ROUTES } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
+import { UntrustedProxyNotice } from "./auth/client-address";
 import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
-import { sessionUser } from "./auth/session";
+import { requireLiveSession, sessionUser } from "./auth/session";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
@@ -33,6 +34,7 @@ export const API_BODY_LIMIT = 1024 * 1024;
 
 export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   const { config, logger, auth } = deps;
+  const proxyNotice = new UntrustedProxyNotice(config.trustProxy);
   const app = new Hono<AppEnv>({ router: new MemoRouter() });
 
   const security = securityHeaders({
@@ -70,13 +72,17 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/*",
     checks(
       sessionUser(auth, deps.sessionCache),
+      (c) => proxyNotice.check(c, logger),
       sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]),
       under("/api/admin", requireAdmin),
       // After the admin gate (a non-admin learns nothing about input), before every handler.
       rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }),
     ),
   );
-  for (const path of PAID_ENDPOINTS) app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
+  for (const path of PAID_ENDPOINTS) {
+    app.use(path, requireLiveSession(deps.db, deps.sessionCache));
+    app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
+  }
 
   app.get("/api/health", async (c) => {
     try {
@@ -109,6 +115,8 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       auth,
       account: deps.account,
       sessionCache: deps.sessionCache,
+      signInLimiter: deps.signInLimiter,
+      trustProxy: config.trustProxy,
       googleConfigured: Boolean(config.google),
       requireEmailVerification: config.requireEmailVerification,
     }),
@@ -117,7 +125,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/billing",
     billingRoutes({ ledger: deps.ledger, billing: deps.billing, limiter: deps.limiter, publicUrl: config.publicUrl }),
   );
-  app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants }));
+  app.route("/api/admin", adminRoutes({ campaigns: deps.campaigns, directGrants: deps.directGrants, proxyNotice }));
   app.route("/api", writingRoutes(deps));
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));

@@ -11,7 +11,7 @@ import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
 import { pooledBuiltinDetector } from "./cpu/detector";
-import { CpuPool } from "./cpu/pool";
+import { CpuPool, type CpuPoolOptions } from "./cpu/pool";
 import { addressHasher } from "./credits/address-hash";
 import { CampaignService } from "./credits/campaigns.service";
 import { Charges } from "./credits/charge";
@@ -28,9 +28,13 @@ import { exportConnections } from "./publishing/connections.service";
 import { SeoService } from "./seo/seo.service";
 import { WritingService } from "./writing/writing.service";
 
-/** What tests may swap: the CPU pool's worker module (e.g. one whose tasks never finish). */
+/**
+ * What tests may swap: the CPU pool's worker module (e.g. one whose tasks never finish), and its
+ * fair-share settings (bench/cpu-fair.ts measures the pool without them, as it was before).
+ */
 export interface DepsOverrides {
   cpuWorker?: URL;
+  cpu?: Pick<CpuPoolOptions, "perOwner" | "overruns">;
 }
 
 export function createDeps(config: Config, database: Database, logger: Logger, overrides: DepsOverrides = {}) {
@@ -79,7 +83,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
   const directGrants = new DirectGrantService(db, ledger, logger);
   const models = createWritingModels(config);
   // CPU-bound request work runs in worker threads with a time limit (the built-in detector too).
-  const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs, worker: overrides.cpuWorker });
+  const cpu = new CpuPool({ timeLimitMs: config.cpuTimeLimitMs, worker: overrides.cpuWorker, ...overrides.cpu });
   const chosenDetector = createDetector(config.detection);
   const detector =
     chosenDetector.name === "builtin"

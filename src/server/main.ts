@@ -1,5 +1,6 @@
-// Boot: config → database → app → listen; SIGTERM (or stdout's reader going away) drains and
-// closes cleanly, and a forced exit fires if that takes too long.
+// Boot: config → database → app → listen; SIGTERM (or stdout's reader going away) stops running
+// streams (settling what they delivered), drains and closes cleanly, and a forced exit fires if that
+// takes too long.
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
@@ -61,7 +62,15 @@ async function main() {
     // Armed first and never unref'd: nothing below can keep the process past it.
     setTimeout(() => process.exit(1), FORCED_EXIT_MS);
     logger.info({ event: "server.shutdown", signal }, "draining");
+    // Streams and other held work stop now: what they delivered is settled, the rest of each hold
+    // released, and their answers end; new paid work gets a 503. The answers' connections then go
+    // idle and are closed, so the server can close.
+    deps.charges.drain();
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    closeIdle.unref();
     server.close(async () => {
+      clearInterval(closeIdle);
+      await deps.charges.idle().catch(() => {});
       await sweeper.stop().catch(() => {});
       await deps.cpu.close().catch(() => {});
       await database.close().catch(() => {});

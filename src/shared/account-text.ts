@@ -10,5 +10,6 @@ export const ACCOUNT_TEXT = {
   emailVerified: "Your e-mail address is verified.",
   emailChanged: "Your e-mail address has been changed.",
   verificationFailed: "That verification link has expired or is not valid. Ask for a new one.",
-  deleteConfirmHelp: "This deletes your account, history and sessions for good. Type your e-mail address to confirm.",
+  deleteConfirmHelp:
+    "This deletes your account, history and sessions for good. Type your e-mail address and your password to confirm.",
 } as const;

@@ -8,6 +8,8 @@ export const AccountDeleteRequest = z.object({
     .trim()
     .min(1, "Type your e-mail address to confirm")
     .max(320),
+  /** The account's password, asked again (accounts that sign in only with Google: omitted). */
+  password: z.string({ message: "Enter your password" }).max(1024).optional(),
 });
 export type AccountDeleteRequest = z.infer<typeof AccountDeleteRequest>;
 

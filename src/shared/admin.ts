@@ -232,3 +232,9 @@ export interface DirectGrantResponse {
   message: string;
   results: DirectGrantResult[];
 }
+
+/** GET /api/admin/status: notices for the operator (null when there is nothing to say). */
+export interface AdminStatusResponse {
+  /** Requests carry forwarding headers but TRUST_PROXY is unset: what that means and what to set. */
+  untrustedProxy: string | null;
+}

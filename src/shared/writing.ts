@@ -143,7 +143,7 @@ export interface AssistantMessage {
 }
 
 /** Why a model call was stopped before it finished (what it had written is kept and billed). */
-export type StopReason = "out_of_credits" | "time_limit";
+export type StopReason = "out_of_credits" | "time_limit" | "shutdown";
 
 /** Every paid call's output is saved as a version of a document (docs/api.md "Documents"). */
 export interface Billed extends SavedVersion {

@@ -2,6 +2,7 @@
 // so every route here is answered 401 signed out and 403 for a non-admin before input is read.
 import { Hono } from "hono";
 import {
+  type AdminStatusResponse,
   CampaignCreateRequest,
   CampaignIdParam,
   type CampaignResponse,
@@ -22,12 +23,18 @@ import type { DirectGrantService } from "./direct-grant.service";
 export function adminRoutes({
   campaigns,
   directGrants,
+  proxyNotice,
 }: {
   campaigns: CampaignService;
   directGrants: DirectGrantService;
+  /** Requests came through a proxy while TRUST_PROXY is unset: the admin screen says so. */
+  proxyNotice?: { readonly notice: string | null };
 }) {
   // Behind requireAdmin (app.ts): the user is always there.
   const r = new Hono<SignedInEnv>();
+
+  /** What the operator should know about this server's setup (shown above both admin screens). */
+  r.get("/status", (c) => c.json<AdminStatusResponse>({ untrustedProxy: proxyNotice?.notice ?? null }));
 
   r.get("/campaigns", async (c) => c.json<CampaignsResponse>({ success: true, campaigns: await campaigns.list() }));
 

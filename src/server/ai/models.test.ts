@@ -41,7 +41,7 @@ describe("models at the wire", () => {
       prompt: PROMPT,
       offline: () => "unused",
       expectH1: true,
-      onDelta: (t) => deltas.push(t),
+      onDelta: (t) => void deltas.push(t),
     });
     expect(out).toMatchObject({ writer: "openai", model: "gpt-5", text: DRAFT.trim() });
     expect(out.usage).toEqual({ inputTokens: 1200, outputTokens: 800, totalTokens: 2000 });
@@ -146,7 +146,7 @@ describe("models at the wire", () => {
       provider: "openai",
       prompt: PROMPT,
       offline: () => DRAFT,
-      onDelta: (t) => deltas.push(t),
+      onDelta: (t) => void deltas.push(t),
     });
     expect(out).toMatchObject({ writer: "offline", model: "offline-writer", text: DRAFT });
     expect(deltas.length).toBeGreaterThanOrEqual(3);

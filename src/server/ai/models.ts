@@ -52,7 +52,8 @@ export interface WriteRequest {
   /** Aborts the model call (the client went away). */
   signal?: AbortSignal;
   /** Each piece of text as the model writes it. */
-  onDelta?: (text: string) => void;
+  /** Awaited before the next chunk (the meter may need the ledger before this text goes out). */
+  onDelta?: (text: string) => void | Promise<void>;
   /** Let Claude search the web (default true); an edit of given text (the SEO revision) needs no search. */
   webSearch?: boolean;
 }
@@ -148,7 +149,7 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
     let sent = "";
     for (const chunk of chunksOf(text)) {
       if (req.signal?.aborted) throw new WritingCancelled(sent, NO_TOKENS);
-      req.onDelta?.(chunk);
+      await req.onDelta?.(chunk);
       sent += chunk;
       await pause(offlineDelay);
     }
@@ -201,12 +202,12 @@ export function createWritingModels(settings: ModelSettings, opts: ModelOptions 
           // Text blocks split by a web search would run together ("…first.# Title"): keep them paragraphs.
           if (text && !text.endsWith("\n")) {
             text += "\n\n";
-            req.onDelta?.("\n\n");
+            await req.onDelta?.("\n\n");
           }
         } else if (part.type === "text-delta") {
           if (!part.text) continue;
           text += part.text;
-          req.onDelta?.(part.text);
+          await req.onDelta?.(part.text);
         } else if (part.type === "error") {
           streamError = part.error;
           break;

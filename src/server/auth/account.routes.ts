@@ -1,19 +1,25 @@
 // /api/account: the Settings page's own calls. Profile, e-mail and password changes go through
 // Better Auth's endpoints under /api/auth (update-user, change-email, change-password); these are
 // the rest: what the account is, its sessions, the data download and deletion.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AccountDeleteRequest, type AccountSessionsResponse, type AccountStatus } from "../../shared/account";
+import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { accounts, users } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, tooManyRequests } from "../errors";
 import { requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
-import type { AccountService } from "./account.service";
+import { ACCOUNT_DELETE_MESSAGES, type AccountService } from "./account.service";
 import type { Auth } from "./auth";
+import { clientAddress } from "./client-address";
 import type { SessionCache } from "./session";
+import { type SignInLimiter, tryAgainText } from "./sign-in-limiter";
+
+/** An account with no password (Google only) deletes itself from a session at most this old. */
+export const DELETE_FRESH_SESSION_MS = 10 * 60_000;
 
 const SessionIdParam = z.object({ id: z.string().min(1).max(128) });
 
@@ -22,6 +28,9 @@ export function accountRoutes(deps: {
   auth: Auth;
   account: AccountService;
   sessionCache: SessionCache;
+  /** Password checks for deletion count as sign-in attempts (the same limits). */
+  signInLimiter: SignInLimiter;
+  trustProxy: TrustProxy;
   googleConfigured: boolean;
   requireEmailVerification: boolean;
 }) {
@@ -90,8 +99,30 @@ export function accountRoutes(deps: {
     return c.body(JSON.stringify(data, null, 2), 200, { "Content-Type": "application/json; charset=utf-8" });
   });
 
+  // Deleting asks again who is at the keyboard: the password, or for an account without one (Google
+  // only) a sign-in within the last 10 minutes. A stolen session alone can't delete the account.
   r.post("/delete", validate("json", AccountDeleteRequest), async (c) => {
-    await account.delete(c.get("user")!.id, c.req.valid("json").confirmEmail);
+    const user = c.get("user")!;
+    const { confirmEmail, password } = c.req.valid("json");
+    const [credential] = await db
+      .select({ hash: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
+    if (credential?.hash) {
+      if (!password) throw new AppError("VALIDATION", ACCOUNT_DELETE_MESSAGES.passwordMissing);
+      const attempt = await deps.signInLimiter.attempt(`user:${user.id}`, clientAddress(c, deps.trustProxy));
+      if (!attempt.allowed) throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+      const ctx = await auth.$context;
+      if (!(await ctx.password.verify({ hash: credential.hash, password })))
+        throw new AppError("FORBIDDEN", ACCOUNT_DELETE_MESSAGES.passwordWrong);
+      await attempt.succeeded();
+    } else {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      const createdAt = session ? new Date(session.session.createdAt).getTime() : 0;
+      if (Date.now() - createdAt > DELETE_FRESH_SESSION_MS)
+        throw new AppError("FORBIDDEN", ACCOUNT_DELETE_MESSAGES.signInAgain);
+    }
+    await account.delete(user.id, confirmEmail);
     sessionCache.clear();
     // The cookie's session row is gone; expire the cookie too (both names Better Auth may use).
     for (const name of ["better-auth.session_token", "__Secure-better-auth.session_token"])

@@ -35,6 +35,9 @@ import { accountDeletedMessage } from "../mail/templates";
 
 export const ACCOUNT_DELETE_MESSAGES = {
   confirmMismatch: "Type your e-mail address exactly as shown to confirm.",
+  passwordMissing: "Enter your password to delete your account.",
+  passwordWrong: "That password is not correct. Your account was not deleted.",
+  signInAgain: "For your safety, sign in again, then delete your account within 10 minutes.",
   lastAdmin:
     "You are the only administrator. Make another account an administrator first (npm run admin -- promote <email>).",
 } as const;

@@ -1,7 +1,7 @@
 // The account features through the real app on a real database, with a real SMTP server in this
 // process catching what the app sends: verification, reset, change of address and password,
 // sessions, the data download, deletion, and REQUIRE_EMAIL_VERIFICATION.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { creditTransactions, publications, publishingConnections, users, verifications } from "../db/schema";
@@ -28,6 +28,8 @@ const connectionRow = (userId: string) => ({
   status: "verified",
   verifiedAt: new Date(),
 });
+/** How Better Auth keeps a verification identifier with `storeIdentifier: "hashed"`: SHA-256, base64url. */
+const stored = (identifier: string) => createHash("sha256").update(identifier).digest("base64url");
 /** A session known only by its bearer token. */
 const bearer = (token: string): SignedUpUser => ({
   userId: "",
@@ -151,6 +153,29 @@ describeEachDatabase("account features", (kind) => {
     expect((await signIn(address, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it("keeps no reset token in the database, only its hash, and the link still resets the password", async () => {
+    const address = email("hashed");
+    const user = await t.signUp(address);
+    await post("/api/auth/request-password-reset", { email: address });
+    const token = resetTokenOf(linkIn(await mailTo(address, /Reset/)));
+    // The attack: read the verification table (a backup, a read-only SQL injection) for a usable token.
+    const rows = await t.db.select().from(verifications);
+    expect(rows.length).toBeGreaterThan(0);
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(token);
+    const mine = rows.filter((r) => r.value === user.userId);
+    expect(mine.map((r) => r.identifier)).toEqual([stored(`reset-password:${token}`)]);
+    // What the table holds is of no use as a token.
+    const withHash = await post("/api/auth/reset-password", {
+      token: stored(`reset-password:${token}`),
+      newPassword: NEW_PASSWORD,
+    });
+    expect(withHash.status).toBe(400);
+    const done = await post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
+    expect(done.status).toBe(200);
+    expect((await signIn(address, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it("refuses a reset link after its hour", async () => {
     const address = email("late");
     await t.signUp(address);
@@ -159,13 +184,13 @@ describeEachDatabase("account features", (kind) => {
     const [row] = await t.db
       .select({ expiresAt: verifications.expiresAt })
       .from(verifications)
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+      .where(eq(verifications.identifier, stored(`reset-password:${token}`)));
     // Issued for one hour from now (give or take the time the test took).
     expect(Math.abs(row!.expiresAt.getTime() - Date.now() - 3600_000)).toBeLessThan(300_000);
     await t.db
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+      .where(eq(verifications.identifier, stored(`reset-password:${token}`)));
     const res = await post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/expired or was already used/);
@@ -396,10 +421,18 @@ describeEachDatabase("account features", (kind) => {
     const grantsBefore = (await t.deps.directGrants.history(1000)).filter((g) => g.userId === me.userId);
     expect(grantsBefore).toHaveLength(1);
 
-    const mismatch = await post("/api/account/delete", { confirmEmail: "someone@example.com" }, me);
+    const mismatch = await post(
+      "/api/account/delete",
+      { confirmEmail: "someone@example.com", password: TEST_PASSWORD },
+      me,
+    );
     expect(mismatch.status).toBe(400);
     expect((await mismatch.json()).error).toBe(ACCOUNT_DELETE_MESSAGES.confirmMismatch);
-    const res = await post("/api/account/delete", { confirmEmail: ` ${address.toUpperCase()} ` }, me);
+    const res = await post(
+      "/api/account/delete",
+      { confirmEmail: ` ${address.toUpperCase()} `, password: TEST_PASSWORD },
+      me,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => /session_token=;.*Max-Age=0/.test(c))).toBe(true);
 
@@ -451,7 +484,9 @@ describeEachDatabase("account features", (kind) => {
     const bonus = await available(first);
     expect(bonus).toBe(t.deps.config.welcomeBonusCredits);
     expect(bonus).toBeGreaterThan(0);
-    expect((await post("/api/account/delete", { confirmEmail: address }, first)).status).toBe(200);
+    expect((await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, first)).status).toBe(
+      200,
+    );
     // Again, in another case and with spaces trimmed: the same address.
     const again = await t.signUp(address.toUpperCase());
     expect(again.userId).not.toBe(first.userId);
@@ -465,6 +500,40 @@ describeEachDatabase("account features", (kind) => {
     expect(await available(await t.signUp(email("fresh")))).toBe(bonus);
   });
 
+  it("asks for the password again: a stolen session alone can't delete the account (issue 26)", async () => {
+    const address = email("stolen");
+    const me = await t.signUp(address);
+    const missing = await post("/api/account/delete", { confirmEmail: address }, me);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: ACCOUNT_DELETE_MESSAGES.passwordMissing });
+    const wrong = await post("/api/account/delete", { confirmEmail: address, password: "a-guessed-password" }, me);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ error: ACCOUNT_DELETE_MESSAGES.passwordWrong });
+    // Guesses count as sign-in attempts: the fifth wrong one in a row is the last checked.
+    for (let i = 0; i < 4; i++)
+      await post("/api/account/delete", { confirmEmail: address, password: `guess-${i}-password` }, me);
+    const limited = await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, me);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Still there, still signed in.
+    expect((await t.app.request("/api/account", { headers: me.headers })).status).toBe(200);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, me.userId))).toHaveLength(1);
+  });
+
+  it("deletes an account without a password (Google only) only from a recent sign-in", async () => {
+    const { userId, email: address } = await t.insertUser(email("google-only"));
+    const ctx = await t.deps.auth.$context;
+    const session = await ctx.internalAdapter.createSession(userId);
+    const me = bearer(session.token);
+    await t.db.execute(sql`UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE id = ${session.id}`);
+    const stale = await post("/api/account/delete", { confirmEmail: address }, me);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: ACCOUNT_DELETE_MESSAGES.signInAgain });
+    const fresh = bearer((await ctx.internalAdapter.createSession(userId)).token);
+    expect((await post("/api/account/delete", { confirmEmail: address }, fresh)).status).toBe(200);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, userId))).toHaveLength(0);
+  });
+
   it("refuses to delete the last administrator", async () => {
     const only = await t.signUp(email("only-admin"), { admin: true });
     // Every other admin made by earlier tests steps down first.
@@ -473,11 +542,13 @@ describeEachDatabase("account features", (kind) => {
       .set({ role: "user" })
       .where(sql`${users.role} = 'admin' AND ${users.id} <> ${only.userId}`);
     const address = (await t.db.select({ e: users.email }).from(users).where(eq(users.id, only.userId)))[0]!.e;
-    const res = await post("/api/account/delete", { confirmEmail: address }, only);
+    const res = await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, only);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe(ACCOUNT_DELETE_MESSAGES.lastAdmin);
     const second = await t.signUp(email("second-admin"), { admin: true });
-    expect((await post("/api/account/delete", { confirmEmail: address }, only)).status).toBe(200);
+    expect((await post("/api/account/delete", { confirmEmail: address, password: TEST_PASSWORD }, only)).status).toBe(
+      200,
+    );
     expect((await t.app.request("/api/admin/campaigns", { headers: second.headers })).status).toBe(200);
   });
 });

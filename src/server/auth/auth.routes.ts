@@ -4,9 +4,11 @@
 // reset requests and verification mails are limited per client address and per address; a username
 // is derived from the e-mail when none is given; and every error is rewritten to
 // {"error": "<the spec's text>"} so the client shows one shape.
+import { randomBytes } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { decodeJwt } from "jose";
 import {
   AUTH_MESSAGES,
@@ -94,6 +96,12 @@ const SESSION_ENDING = new Set([
   "/reset-password",
 ]);
 
+/** The browser's device id for the sign-in limiter (sign-in-limiter.ts): random, HttpOnly, 90 days. */
+export const DEVICE_COOKIE = "draftsmith.device";
+const DEVICE_ID = /^[0-9a-f]{32}$/;
+const deviceCookie = (id: string, secure: boolean) =>
+  `${DEVICE_COOKIE}=${id}; Path=/api/auth; Max-Age=${90 * 24 * 3600}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+
 interface AuthRouteDeps {
   auth: Auth;
   db: Db;
@@ -168,6 +176,8 @@ export function authRoutes({
     let body: Record<string, unknown> | undefined;
     let attempt: SignInAttempt | undefined;
     let judge: (res: Response) => Promise<boolean> = async (res) => res.ok;
+    /** A password sign-in's browser: the device id it sent, or a new one given on success. */
+    let device: { id: string; isNew: boolean } | undefined;
 
     if (c.req.method === "POST" && BODY_PATHS.has(path)) {
       body = await readJson(c);
@@ -177,7 +187,10 @@ export function authRoutes({
     if (body && (path === "/sign-in/email" || path === "/sign-in/username")) {
       const account =
         path === "/sign-in/email" ? await accountOf("email", body.email) : await accountOf("username", body.username);
-      attempt = await signInLimiter.attempt(account, address);
+      const cookie = getCookie(c, DEVICE_COOKIE);
+      device = cookie && DEVICE_ID.test(cookie) ? { id: cookie, isNew: false } : undefined;
+      attempt = await signInLimiter.attempt(account, address, { device: device?.id });
+      device ??= { id: randomBytes(16).toString("hex"), isNew: true };
     } else if (path === "/callback/google" || path === "/oauth2/callback/google") {
       // The account is known only once Google has answered; the address's counts still apply.
       attempt = await signInLimiter.attempt("google-callback", address, { accountCeiling: false });
@@ -246,7 +259,14 @@ export function authRoutes({
     if ((SESSION_ENDING.has(path) && response.ok) || USER_CHANGING.has(path)) sessionCache.clear();
     else if (SESSION_ENDING.has(path)) sessionCache.forget(c.req.raw.headers);
 
-    if (attempt && (await judge(response.clone()))) await attempt.succeeded();
+    if (attempt && (await judge(response.clone()))) {
+      await attempt.succeeded(device?.id);
+      if (device?.isNew) {
+        const answer = new Response(response.body, response);
+        answer.headers.append("set-cookie", deviceCookie(device.id, new URL(c.req.url).protocol === "https:"));
+        return answer;
+      }
+    }
     return response.status >= 400 ? rewriteError(response) : response;
   });
 

@@ -117,6 +117,10 @@ export function createAuth({ config, db, secret, logger, mailer, onUserCreated }
       // A new address is confirmed from that address before it replaces the old one.
       changeEmail: { enabled: true },
     },
+    // A password-reset token is kept only as its SHA-256 (base64url): a copy of the table can't be
+    // used to reset anyone's password. (E-mail verification links are signed JWTs, never stored.)
+    // A link issued before this setting still works: Better Auth also looks up the plain form.
+    verification: { storeIdentifier: "hashed" },
     // Our own limiter (auth.routes.ts) keys sign-in failures by e-mail and keeps counts in the database.
     rateLimit: { enabled: false },
     trustedOrigins: (request) => {

@@ -33,7 +33,7 @@ export function clientAddress(c: Context, trust: TrustProxy): string {
 }
 
 /** Headers a proxy adds on the way in: any of them means the request did not come straight from this machine. */
-const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "via", "x-forwarded-host"];
+export const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "via", "x-forwarded-host"];
 
 const isLoopback = (address: string | undefined) =>
   !!address && (/^127\./.test(address) || address === "::1" || /^::ffff:127\./i.test(address));
@@ -56,4 +56,30 @@ export async function fromOperatorConsole(c: Context, trust: TrustProxy): Promis
   }
   if (!socket || !isLoopback(socket.remoteAddress)) return false; // app.request() in tests has no socket
   return connectionFromAncestor(socket);
+}
+
+/** What the admin screen says while requests arrive through a proxy this server does not trust. */
+export const UNTRUSTED_PROXY_NOTICE =
+  "Requests reach this server through a proxy (they carry forwarding headers), but TRUST_PROXY is not set: every visitor shares the proxy's address, so one visitor's failed sign-ins and sign-ups count against everyone's. Set TRUST_PROXY to the proxy's address or hop count (.env.example).";
+
+/**
+ * Notices requests that carry forwarding headers while TRUST_PROXY is unset: says so once in the log
+ * (warn) and keeps the notice for the admin screen (GET /api/admin/status).
+ */
+export class UntrustedProxyNotice {
+  private seen: { header: string; at: string } | undefined;
+
+  constructor(private readonly trust: TrustProxy) {}
+
+  get notice(): string | null {
+    return this.seen ? UNTRUSTED_PROXY_NOTICE : null;
+  }
+
+  check(c: Context, logger: { warn(obj: object, msg: string): void }): void {
+    if (this.trust || this.seen) return;
+    const header = FORWARDING_HEADERS.find((h) => c.req.header(h) !== undefined);
+    if (!header) return;
+    this.seen = { header, at: new Date().toISOString() };
+    logger.warn({ event: "http.untrusted_proxy", header }, UNTRUSTED_PROXY_NOTICE);
+  }
 }

@@ -1,10 +1,17 @@
 // The signed-in user of a request: Better Auth's session, looked up from the cookie or bearer token
 // and cached for a few seconds. Lives in auth/ so that http/ never imports a feature.
-import type { Context } from "hono";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
 import type { SessionUser } from "../../shared/auth";
+import type { Db } from "../db/client";
+import { sessions } from "../db/schema";
+import { AppError } from "../errors";
 import type { Check } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import type { Auth } from "./auth";
+
+/** The session each looked-up user came from (the cache hands out the same object while it lasts). */
+const sessionOf = new WeakMap<SessionUser, string>();
 
 /**
  * Resolves the session from the cookie or the bearer token (Better Auth's bearer plugin). Lookups
@@ -103,9 +110,36 @@ async function lookUp(auth: Auth, cache: SessionCache, key: string, c: Context<A
     const u = session?.user as
       | (NonNullable<typeof session>["user"] & { username?: string; role?: string; emailVerified?: boolean })
       | undefined;
-    return u ? toSessionUser(u) : null;
+    if (!u || !session) return null;
+    const found = toSessionUser(u);
+    sessionOf.set(found, session.session.id);
+    return found;
   });
   c.set("user", user);
+}
+
+/**
+ * On the endpoints that spend credits: the session must still exist in the database, whatever this
+ * process's cache says. A session revoked through another process (sign out, sign out everywhere,
+ * password change, account deletion) would otherwise pass here for up to the cache's few seconds.
+ * One primary-key read per paid call; signed-out callers pass through to the endpoint's own 401.
+ */
+export function requireLiveSession(db: Db, cache: SessionCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get("user");
+    if (!user) return next();
+    const id = sessionOf.get(user);
+    const [row] = id
+      ? await db
+          .select({ one: sql<number>`1` })
+          .from(sessions)
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+      : [];
+    if (row) return next();
+    cache.forget(c.req.raw.headers);
+    c.set("user", null);
+    throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  };
 }
 
 /** The app's view of a Better Auth user (username, role and verification defaulted). */

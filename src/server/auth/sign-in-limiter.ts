@@ -12,6 +12,15 @@
 //   - client address: 100 attempts across all accounts (credential stuffing).
 // A successful sign-in clears its account + address count, gives back what it added to the others and
 // remembers the address as known for 90 days.
+//
+// Device cookies (issue 26; OWASP's "device cookies" against lockout): a successful sign-in in a
+// browser also remembers that browser (a random id in an HttpOnly cookie, auth.routes.ts) as known to
+// the account for 90 days. An attempt from a known device is counted in that device's own bucket
+// (account + device: 5, like account + address) and in none of the others. Behind a proxy whose
+// address every visitor shares (TRUST_PROXY unset), a stranger's failures fill the shared address's
+// and the account's buckets; the account's owner, signing in from a browser they used before, is not
+// locked out by them. A stranger can't use the bucket: the id is random and never leaves the owner's
+// browser.
 import { createHash } from "node:crypto";
 import type { RateLimiter } from "../http/rate-limit";
 
@@ -30,8 +39,11 @@ export interface SignInAttempt {
   allowed: boolean;
   /** When refused: seconds until the tightest refusing window ends. */
   retryAfterSeconds: number;
-  /** The credential was right: clear and give back this attempt's counts. */
-  succeeded(): Promise<void>;
+  /**
+   * The credential was right: clear and give back this attempt's counts, and remember `device` (the
+   * browser's device id, when it has one or was just given one) as known to the account.
+   */
+  succeeded(device?: string): Promise<void>;
 }
 
 export class SignInLimiter {
@@ -45,7 +57,28 @@ export class SignInLimiter {
    * `address`. `accountCeiling: false` when the account comes from an unverified claim (a Firebase
    * token before its signature is checked), so a forged claim can't spend the real account's ceiling.
    */
-  async attempt(account: string, address: string, opts: { accountCeiling?: boolean } = {}): Promise<SignInAttempt> {
+  async attempt(
+    account: string,
+    address: string,
+    opts: { accountCeiling?: boolean; device?: string } = {},
+  ): Promise<SignInAttempt> {
+    const deviceKnownKey = (device: string) => `sign-in:known-device:${digest(`${account}|${device}`)}`;
+    const rememberDevice = async (device: string | undefined) => {
+      if (device) await this.limiter.hit(deviceKnownKey(device), this.limits.knownAddressSeconds);
+    };
+    if (opts.device && (await this.limiter.count(deviceKnownKey(opts.device), this.limits.knownAddressSeconds)) > 0) {
+      const deviceKey = `sign-in:device:${digest(`${account}|${opts.device}`)}`;
+      const hit = (await this.limiter.hitAll([deviceKey], this.limits.windowSeconds)).get(deviceKey);
+      const over = hit !== undefined && hit.count > this.limits.perAccountAndAddress;
+      return {
+        allowed: !over,
+        retryAfterSeconds: over ? hit.retryAfterSeconds : 0,
+        succeeded: async () => {
+          await this.limiter.reset(deviceKey);
+        },
+      };
+    }
+
     const pairKey = `sign-in:pair:${digest(`${account}|${address}`)}`;
     const knownKey = `sign-in:known:${digest(`${account}|${address}`)}`;
     const accountKey = `sign-in:account:${digest(account)}`;
@@ -67,10 +100,11 @@ export class SignInLimiter {
     return {
       allowed: over.length === 0,
       retryAfterSeconds: over.length ? Math.max(...over) : 0,
-      succeeded: async () => {
+      succeeded: async (device) => {
         await this.limiter.reset(pairKey);
         await this.limiter.forgive(keys.filter((k) => k !== pairKey));
         await this.limiter.hit(knownKey, this.limits.knownAddressSeconds);
+        await rememberDevice(device);
       },
     };
   }

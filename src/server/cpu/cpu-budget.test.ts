@@ -69,6 +69,8 @@ describe("CPU work of a request, with the default time limit", () => {
 describe("CPU work of a request past its time limit", () => {
   let t: TestApp;
   let ada: SignedUpUser;
+  let bea: SignedUpUser;
+  let cy: SignedUpUser;
   beforeAll(async () => {
     // The pool's tasks never finish here (a worker that blocks until it is stopped), so every run
     // passes the limit however fast the machine is.
@@ -77,21 +79,25 @@ describe("CPU work of a request past its time limit", () => {
       cpuWorker: new URL("./testing/stalled-tasks.ts", import.meta.url),
     });
     ada = await signUpWithCredits(t, "ada@example.com", 100, "cpu budget");
+    bea = await signUpWithCredits(t, "bea@example.com", 100, "cpu budget");
+    cy = await signUpWithCredits(t, "cy@example.com", 100, "cpu budget");
   });
   afterAll(() => t.close());
 
   const LONG_POST = RICH_MD.repeat(Math.floor(SEO_CONTENT_MAX / RICH_MD.length));
 
   it("answers 422 with a clear message and takes no credit, on every SEO endpoint", async () => {
-    const before = await available(t, ada);
-    for (const path of ["/api/seo-produce-code", "/api/seo-revise-text", "/api/seo-optimize"]) {
-      const res = await postJson(t, path, { content: LONG_POST, platform: "wordpress" }, ada);
+    // One user per endpoint: a user's third overrun within a minute is refused (the next test).
+    const users = [ada, bea, cy];
+    const before = await Promise.all(users.map((u) => available(t, u)));
+    for (const [i, path] of ["/api/seo-produce-code", "/api/seo-revise-text", "/api/seo-optimize"].entries()) {
+      const res = await postJson(t, path, { content: LONG_POST, platform: "wordpress" }, users[i]);
       expect(res.status).toBe(422);
       expect((await res.json()).error).toBe(
         "This text took too long to process (over 10 ms) and was stopped. Shorten it or simplify its formatting.",
       );
     }
-    expect(await available(t, ada)).toBe(before);
+    expect(await Promise.all(users.map((u) => available(t, u)))).toEqual(before);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
@@ -105,5 +111,88 @@ describe("CPU work of a request past its time limit", () => {
     expect(body.aiDetection.error).toMatch(/took too long to process/);
     expect(body.creditsUsed).toBe(0);
     expect(await available(t, ada)).toBe(before);
+  });
+
+  it("refuses a user's CPU work with 429 and Retry-After after two overruns in a minute, and only theirs", async () => {
+    // Ada's SEO request and her detection above both ran into the limit.
+    const before = await available(t, ada);
+    for (const [path, body] of [
+      ["/api/detect-ai", { text: "A short text about bread and the bakery that sells it. ".repeat(20) }],
+      ["/api/seo-produce-code", { content: LONG_POST, platform: "wordpress" }],
+    ] as const) {
+      const res = await postJson(t, path, body, ada);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await res.json()).toMatchObject({
+        error:
+          "Too many of your texts took too long to process. Try again in 1 minute, with a shorter or simpler text.",
+      });
+    }
+    expect(await available(t, ada)).toBe(before);
+    // Bea has one overrun: her next text is still tried (and stopped at the limit).
+    const res = await postJson(t, "/api/seo-produce-code", { content: LONG_POST, platform: "wordpress" }, bea);
+    expect(res.status).toBe(422);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe("one user's texts that run to the time limit (issue 26: six at once, 49,999 '[' each)", () => {
+  let t: TestApp;
+  let attacker: SignedUpUser;
+  let victim: SignedUpUser;
+  let bystander: SignedUpUser;
+  const ATTACK = "[".repeat(49_999);
+  const PROSE = "The bakery opens at seven and the bread sells out by noon most days. ".repeat(40);
+  beforeAll(async () => {
+    // The attack's texts block their worker until the limit stops them; every other text is scored.
+    t = await createTestApp({
+      env: { CPU_TIME_LIMIT_MS: "3000" },
+      cpuWorker: new URL("./testing/bracket-stall-tasks.ts", import.meta.url),
+    });
+    attacker = await t.signUp("free@example.com"); // a free account
+    victim = await signUpWithCredits(t, "victim@example.com", 100, "cpu fair share");
+    bystander = await signUpWithCredits(t, "bystander@example.com", 100, "cpu fair share");
+  });
+  afterAll(() => t.close());
+
+  it("leaves a worker for other users' detections, and refuses the rest of the attack with 429", async () => {
+    // Two users at once, so both of the pool's workers have booted before the attack.
+    for (const res of await Promise.all(
+      [victim, bystander].map((u) => postJson(t, "/api/detect-ai", { text: PROSE }, u)),
+    ))
+      expect(res.status).toBe(200);
+
+    let attackAnswered = 0;
+    const attack = Array.from({ length: 6 }, async () => {
+      const res = await postJson(t, "/api/detect-ai", { text: ATTACK }, attacker);
+      attackAnswered++;
+      return res;
+    });
+    // Every attack task is in the pool: running, or waiting for a worker.
+    while (t.deps.cpu.queued < 4) await new Promise((resolve) => setImmediate(resolve));
+
+    const res = await postJson(t, "/api/detect-ai", { text: PROSE }, victim);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { aiDetection: { success: boolean } }).aiDetection.success).toBe(true);
+    // Before the fair share the victim's task waited behind all six, four of them answered first.
+    expect(attackAnswered).toBeLessThanOrEqual(1);
+
+    const answers = await Promise.all(attack);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    for (const r of answers) {
+      const body = (await r.json()) as { aiDetection?: { success: boolean }; creditsUsed?: number; error?: string };
+      if (r.status === 200) {
+        expect(body.aiDetection?.success).toBe(false);
+        expect(body.creditsUsed).toBe(0);
+      } else {
+        expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(body.error).toMatch(/^Too many of your texts took too long to process\./);
+      }
+    }
+    // The attacker's next text is refused at once; the victim's is scored.
+    expect((await postJson(t, "/api/detect-ai", { text: ATTACK }, attacker)).status).toBe(429);
+    expect((await postJson(t, "/api/detect-ai", { text: PROSE }, victim)).status).toBe(200);
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // The built-in AI detector, run in the CPU pool. Like every detector it resolves failures as
-// success:false (no charge): past the time limit, with the pool saturated, or when the caller left.
+// success:false (no charge): past the time limit, with the pool saturated, or when the caller left —
+// except the pool's 429 for an owner whose texts overran the limit too often, which is thrown.
 // A short text is scored on the request's own thread instead: its detection costs less than the
 // worker round trip (posting the text, cloning the per-sentence result back, the pool's timers),
 // and it can neither run long nor wait in the pool's queue behind other requests' work.
@@ -23,8 +24,10 @@ export function pooledBuiltinDetector(cpu: Pick<CpuPool, "run">, opts: PooledDet
         return detectBuiltin(text);
       }
       try {
-        return await cpu.run("detectBuiltin", text, { signal: call?.signal });
+        return await cpu.run("detectBuiltin", text, { signal: call?.signal, owner: call?.owner });
       } catch (err) {
+        // An owner refused for overrunning the time limit too often gets the 429 itself, not a free failure.
+        if (err instanceof AppError && err.code === "RATE_LIMITED") throw err;
         if (err instanceof AppError) return failedDetection("builtin", err.message);
         if (err instanceof CpuTaskCancelled) return failedDetection("builtin", "AI detection was cancelled.");
         throw err;

@@ -156,4 +156,47 @@ describe("CpuPool", () => {
     expect(err).not.toBeInstanceOf(AppError);
     expect((err as Error).message).toBe("broken rule");
   });
+
+  it("keeps a worker free for other users while one user's tasks hold theirs (issue 26)", async () => {
+    // The attack, without timing: six tasks of one user that never finish until the test says so,
+    // on a pool of two threads. Before the fair share both workers took the attacker's tasks and
+    // everyone else's work queued behind all six.
+    const p = pool({ threads: 2 });
+    const gates = Array.from({ length: 6 }, gate);
+    const attack = gates.map((g) => p.run("wait", { gate: g.cells }, { owner: "attacker" }));
+    await (gates[0] as ReturnType<typeof gate>).entered();
+    expect(await p.run("echo", { value: "mine" }, { owner: "someone else" })).toMatchObject({ value: "mine" });
+    // The attacker still has one task in flight and five waiting.
+    expect(await Promise.all(attack.map(state))).toEqual(Array(6).fill("pending"));
+    expect(p.queued).toBe(5);
+    for (const g of gates) g.open();
+    expect(await Promise.all(attack)).toEqual(Array(6).fill("released"));
+  });
+
+  it("refuses a user's CPU work with a 429 after two of their tasks ran past the limit, not anyone else's", async () => {
+    const p = pool({ timeLimitMs: 100, threads: 2 });
+    for (let i = 0; i < 2; i++) {
+      const err = await rejection(p.run("spin", { ms: Number.POSITIVE_INFINITY }, { owner: "attacker" }));
+      expect((err as AppError).status).toBe(422);
+    }
+    const refused = await rejection(p.run("echo", { value: "third" }, { owner: "attacker" }));
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(429);
+    expect((refused as AppError).message).toMatch(
+      /^Too many of your texts took too long to process\. Try again in 1 minute/,
+    );
+    const retryAfter = (refused as AppError).details?.retryAfter as number;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await p.run("echo", { value: "other" }, { owner: "someone else" })).toMatchObject({ value: "other" });
+  });
+
+  it("refuses the attacker's queued tasks once their running ones overran", async () => {
+    const p = pool({ timeLimitMs: 100, threads: 1 });
+    const tasks = Array.from({ length: 4 }, () =>
+      rejection(p.run("spin", { ms: Number.POSITIVE_INFINITY }, { owner: "attacker" })),
+    );
+    const statuses = (await Promise.all(tasks)).map((err) => (err as AppError).status);
+    expect(statuses).toEqual([422, 422, 429, 429]);
+  });
 });

@@ -5,9 +5,14 @@
 // Each task has a hard time limit counted from the moment a worker starts it: past it the worker
 // is terminated — a synchronous loop cannot be interrupted any other way — and the caller gets a
 // 422 saying so. A full queue, or a task that waited too long for a worker, answers 503 at once.
+//
+// Each owner (the user a task is for) gets a fair share of the workers (fair-share.ts): at most
+// `perOwner` tasks in flight, the rest queued behind other owners' work, served in turn; and after
+// two tasks that ran into the time limit within a minute, the owner's CPU work answers 429 for a while.
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import { AppError } from "../errors";
+import { AppError, tooManyRequests } from "../errors";
+import { FairQueue, OverrunLimiter, type OverrunLimiterOptions } from "./fair-share";
 import { isRefused, STARTED, type TaskMessage, type TaskTable } from "./task-runner";
 import type { CpuTasks } from "./tasks";
 
@@ -33,6 +38,19 @@ export interface CpuPoolOptions {
   worker?: URL;
   /** Heap of one worker, in MB (default 512): a task that needs more fails like a slow one. */
   maxHeapMb?: number;
+  /**
+   * Tasks one owner may have in flight at once (default: half the threads, at least 1), so the
+   * other half is always free for everyone else's work.
+   */
+  perOwner?: number;
+  /** When an owner's tasks that ran into the time limit block their further CPU work (default 2 a minute). */
+  overruns?: OverrunLimiterOptions;
+}
+
+export interface CpuRunOptions {
+  signal?: AbortSignal;
+  /** Whose work this is (a user id): the unit of the fair share. None: an owner of its own. */
+  owner?: string;
 }
 
 /** A caller's own signal aborted the task (the client went away). */
@@ -52,6 +70,13 @@ export const busyError = () =>
   new AppError("SERVER_BUSY", "The server is busy with other long texts. Please try again in a minute.");
 const tooDeepError = () =>
   new AppError("TOO_COMPLEX", "This text is nested too deeply to process. Flatten its lists, quotes or emphasis.");
+export const overrunLimitedError = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return tooManyRequests(
+    `Too many of your texts took too long to process. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, with a shorter or simpler text.`,
+    retryAfterSeconds,
+  );
+};
 const tooBigError = () =>
   new AppError("TOO_COMPLEX", "This text needs more memory than one request may use. Shorten it.");
 
@@ -79,6 +104,9 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
   private readonly maxHeapMb: number;
   private pool: Piscina | undefined;
   private closed = false;
+  private readonly fair: FairQueue;
+  private readonly overruns: OverrunLimiter;
+  private anonymous = 0;
 
   constructor(opts: CpuPoolOptions) {
     this.timeLimitMs = opts.timeLimitMs;
@@ -88,6 +116,11 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
     this.bootWaitMs = Math.max(this.maxWaitMs, opts.bootWaitMs ?? 120_000);
     this.worker = opts.worker ?? defaultWorker();
     this.maxHeapMb = opts.maxHeapMb ?? 512;
+    this.fair = new FairQueue({
+      slots: this.threads,
+      perOwner: opts.perOwner ?? Math.max(1, Math.floor(this.threads / 2)),
+    });
+    this.overruns = new OverrunLimiter(opts.overruns);
   }
 
   /** Whether a worker of this pool has started a task yet. */
@@ -97,23 +130,25 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
 
   /** Tasks waiting for a worker. */
   get queued(): number {
-    return this.pool?.queueSize ?? 0;
+    return this.fair.queued + (this.pool?.queueSize ?? 0);
   }
 
   /**
    * Runs `task` on `input` in a worker. Rejects with a 422 AppError past the time limit (or when the
    * task refuses its input, or the input nests too deeply or needs too much memory), a 503 when the
-   * pool is saturated, and
+   * pool is saturated, a 429 when the owner's recent tasks ran into the time limit too often, and
    * CpuTaskCancelled when `signal` aborts first.
    */
   async run<K extends keyof T & string>(
     task: K,
     input: Parameters<T[K]>[0],
-    opts: { signal?: AbortSignal } = {},
+    opts: CpuRunOptions = {},
   ): Promise<Awaited<ReturnType<T[K]>>> {
     if (opts.signal?.aborted) throw new CpuTaskCancelled();
+    const owner = opts.owner === undefined ? `\0task:${++this.anonymous}` : `user:${opts.owner}`;
+    this.refuseOverrunner(owner);
     const pool = this.piscina();
-    if (pool.queueSize >= this.maxQueue) throw busyError();
+    if (this.queued >= this.maxQueue) throw busyError();
 
     const started = new Int32Array(new SharedArrayBuffer(4));
     const stop = new AbortController();
@@ -137,18 +172,26 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
     const onCancel = () => abort("cancelled");
     opts.signal?.addEventListener("abort", onCancel, { once: true });
 
+    let release: (() => void) | undefined;
     try {
+      release = await this.fair.acquire(owner, stop.signal);
+      // A task that waited behind its owner's own overrunning ones is refused like them.
+      this.refuseOverrunner(owner);
       const message: TaskMessage = { task, input, started };
       const result = await pool.run(message, { signal: stop.signal });
       if (isRefused(result)) throw new AppError("TOO_COMPLEX", result.refused);
       return result;
     } catch (err) {
       if (err instanceof AppError) throw err;
-      if (why === "ran") throw tooLongError(this.timeLimitMs);
+      if (why === "ran") {
+        this.overruns.record(owner, Date.now());
+        throw tooLongError(this.timeLimitMs);
+      }
       if (why === "waited") throw busyError();
       if (why === "cancelled") throw new CpuTaskCancelled();
       throw classify(err);
     } finally {
+      release?.();
       clearTimeout(waitTimer);
       clearTimeout(runTimer);
       opts.signal?.removeEventListener("abort", onCancel);
@@ -156,6 +199,11 @@ export class CpuPool<T extends TaskTable = CpuTasks> {
       Atomics.store(started, 0, STARTED + 1);
       Atomics.notify(started, 0);
     }
+  }
+
+  private refuseOverrunner(owner: string): void {
+    const blocked = this.overruns.blockedFor(owner, Date.now());
+    if (blocked) throw overrunLimitedError(blocked);
   }
 
   /** Stops the workers at once (running tasks fail). */

@@ -270,7 +270,7 @@ describeEachDatabase("Charges", (kind) => {
       const holds: number[] = [];
       for (let tokens = 1000; tokens <= 20_000; tokens += 1000) {
         await meter.settled();
-        expect(meter.observe(tokens)).toBe(true);
+        expect(await meter.observe(tokens)).toBe(true);
         holds.push((await holdOf(held.requestId))[0]?.amount ?? 0);
       }
       return { value: holds, usage: { requestTokens: 0, responseTokens: 20_000 } };
@@ -293,7 +293,7 @@ describeEachDatabase("Charges", (kind) => {
       // A model that would write 50,000 tokens, a thousand at a time, until it is stopped.
       for (let tokens = 1000; tokens <= 50_000; tokens += 1000) {
         await meter.settled();
-        if (!meter.observe(tokens)) break;
+        if (!(await meter.observe(tokens))) break;
         delivered = tokens;
       }
       expect(meter.signal.aborted).toBe(true);
@@ -305,6 +305,59 @@ describeEachDatabase("Charges", (kind) => {
     const [usage] = await usageOf(held.requestId);
     expect(usage?.shortfall).toBe(0);
     expect(await available(userId)).toBe(0);
+  });
+
+  it("stops two streams on one balance for lack of credits only when the balance can't cover the next step (issue 26)", async () => {
+    // Before: a top-up that came back short marked the meter exhausted for good, so a stream that
+    // had once met a tight balance stopped "out of credits" later although other work had settled
+    // and left credits free.
+    const userId = await userWith(10);
+    const a = await charges.hold({ ...base(userId), estimate: 2, metered: true });
+    const b = await charges.hold({ ...base(userId), estimate: 7, metered: true });
+    const bMayFinish = deferred();
+    const aWrote = deferred();
+    const streamB = b.run(async () => {
+      await bMayFinish.promise;
+      return { value: "a short draft", usage: { requestTokens: 0, responseTokens: 1000 } };
+    });
+    const streamA = a.run(async (meter) => {
+      // 1,000 tokens are covered by the 2 held; growing ahead (to 4) finds 1 credit free.
+      expect(await meter.observe(1000)).toBe(true);
+      await meter.settled();
+      expect((await holdOf(a.requestId))[0]?.amount).toBe(3);
+      aWrote.resolve();
+      // The other stream settles at 2 credits, giving back 5 of its 7.
+      await streamB;
+      // 3,000 tokens need 4 credits: more than A holds, less than the balance has free.
+      expect(await meter.observe(3000)).toBe(true);
+      expect(await meter.observe(4000)).toBe(true);
+      expect(meter.signal.aborted).toBe(false);
+      return { value: "a longer draft", usage: { requestTokens: 0, responseTokens: 4000 } };
+    });
+    await aWrote.promise;
+    bMayFinish.resolve();
+    expect(await streamB).toMatchObject({ creditsUsed: 2 });
+    const charged = await streamA;
+    expect(charged.stopped).toBeUndefined();
+    expect(charged.creditsUsed).toBe(5);
+    expect(await available(userId)).toBe(3);
+  });
+
+  it("still stops a stream when the balance as it is now can't cover the next step", async () => {
+    const userId = await userWith(6);
+    const other = await charges.hold({ ...base(userId), estimate: 3 });
+    const held = await charges.hold({ ...base(userId), estimate: 2, metered: true });
+    const charged = await held.run(async (meter) => {
+      expect(await meter.observe(1000)).toBe(true);
+      await meter.settled();
+      // 3,000 tokens need 4 credits; 2 held + 1 free.
+      expect(await meter.observe(3000)).toBe(false);
+      expect(meter.signal.aborted).toBe(true);
+      throw new PartialWork("what was written", { requestTokens: 0, responseTokens: 1000 });
+    });
+    expect(charged).toMatchObject({ stopped: "out_of_credits", creditsUsed: 2 });
+    await other.release();
+    expect(await available(userId)).toBe(4);
   });
 
   it("keeps a hold alive while its work runs, past the hold's own lifetime", async () => {

@@ -27,7 +27,11 @@ export type { StopReason };
 export const STOP_MESSAGES: Record<StopReason, string> = {
   out_of_credits: "Stopped: out of credits. You have what was written so far; buy credits to continue.",
   time_limit: "Stopped: the AI call ran past its time limit. You have what was written so far.",
+  shutdown:
+    "Stopped: the server is restarting. You have what was written so far and paid only for that; please try again in a moment.",
 };
+
+const restartingError = () => new AppError("SERVER_BUSY", "The server is restarting. Please try again in a moment.");
 
 /** Handed to the work: its abort signal, and where it reports the tokens used so far. */
 export interface Meter {
@@ -35,10 +39,12 @@ export interface Meter {
   readonly signal: AbortSignal;
   /**
    * Tokens used so far (prompt + output), reported before that output is delivered. Grows the hold
-   * ahead of them. False when the hold can't cover them: the work is stopped and that output must
-   * not be delivered, so nothing is ever handed out unpaid.
+   * ahead of them. True at once when the hold covers them; when it does not, a promise that first
+   * tries to grow the hold from the balance as it is now (other work may have settled meanwhile).
+   * False when even that can't cover them: the work is stopped and that output must not be
+   * delivered, so nothing is ever handed out unpaid.
    */
-  observe(tokens: number): boolean;
+  observe(tokens: number): boolean | Promise<boolean>;
   /** Resolves when no top-up of the hold is in flight. */
   settled(): Promise<void>;
 }
@@ -177,6 +183,11 @@ const lookahead = (tokens: number) => Math.max(2000, Math.ceil(tokens / 4));
 export class Charges {
   private readonly renewEveryMs: number;
   private readonly maxHoldMs: number;
+  /** The meters of held work running now: a shutdown stops them (drain). */
+  private readonly live = new Set<LiveMeter>();
+  /** Held work running now, settling included (idle() waits for it). */
+  private readonly running = new Set<Promise<unknown>>();
+  private draining = false;
 
   constructor(
     private readonly ledger: Pick<
@@ -188,6 +199,21 @@ export class Charges {
   ) {
     this.renewEveryMs = opts.renewEveryMs ?? Math.max(1000, (ledger.holdTtlSeconds * 1000) / 3);
     this.maxHoldMs = opts.maxHoldMs ?? 30 * 60_000;
+  }
+
+  /**
+   * Shutdown: stops every held piece of work now running (a stream: the model call ends, what was
+   * delivered is settled and the rest of its hold released, and the answer says "stopped: shutdown"),
+   * and refuses new holds with a 503. Fixed-price work (no hold) finishes as usual.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const meter of this.live) meter.stop("shutdown");
+  }
+
+  /** Resolves once no held work is running or settling. */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
   /**
@@ -338,6 +364,7 @@ export class Charges {
 
   /** Reserves the estimate (a 402 'Insufficient credits' when the balance can't cover it). */
   async hold(input: ChargeInput): Promise<Held> {
+    if (this.draining) throw restartingError();
     const requestId = randomUUID();
     await this.ledger.hold({ userId: input.userId, amount: input.estimate, requestId });
     let state: "held" | "running" | "done" = "held";
@@ -347,9 +374,12 @@ export class Charges {
       run: (work, save) => {
         if (state !== "held") throw new Error("A held charge runs once");
         state = "running";
-        return this.run(input, requestId, work, save).finally(() => {
+        const running = this.run(input, requestId, work, save).finally(() => {
           state = "done";
+          this.running.delete(running);
         });
+        this.running.add(running);
+        return running;
       },
       release: async () => {
         if (state !== "held") return;
@@ -362,6 +392,8 @@ export class Charges {
   private async run<T, S>(input: ChargeInput, requestId: string, work: Work<T>, save?: Save<T, S>) {
     const log = this.logger.child({ requestId, endpoint: input.endpoint });
     const meter = new LiveMeter(this.ledger, requestId, input, log);
+    this.live.add(meter);
+    if (this.draining) meter.stop("shutdown");
     const renewal = setInterval(() => {
       if (meter.age() >= this.maxHoldMs) return meter.stop("time_limit");
       void this.ledger.renew(requestId).catch((err) => log.warn({ event: "credits.hold.renew_failed", err }));
@@ -383,6 +415,7 @@ export class Charges {
     } finally {
       clearInterval(renewal);
       meter.close();
+      this.live.delete(meter);
     }
     await meter.settled();
 
@@ -434,6 +467,7 @@ export class Charges {
 }
 
 function stoppedEmpty(reason: StopReason) {
+  if (reason === "shutdown") return restartingError();
   return reason === "out_of_credits"
     ? new AppError("INSUFFICIENT_CREDITS", `Insufficient credits: ${STOP_MESSAGES.out_of_credits}`)
     : new AppError("PROVIDER_UNAVAILABLE", "The AI call ran past its time limit and is temporarily unavailable.");
@@ -445,7 +479,8 @@ class LiveMeter implements Meter {
   private readonly started = Date.now();
   private held: number;
   private topping: Promise<void> | null = null;
-  private exhausted = false;
+  /** The last top-up got less than it asked for: no more growing ahead of the writing. */
+  private short = false;
   stopReason: StopReason | undefined;
   private readonly onCallerAbort = () => this.controller.abort(new RequestCancelled());
 
@@ -475,29 +510,51 @@ class LiveMeter implements Meter {
     this.controller.abort(new Error(STOP_MESSAGES[reason]));
   }
 
-  observe(tokens: number): boolean {
+  observe(tokens: number): boolean | Promise<boolean> {
     if (!this.input.metered || this.input.price !== undefined) return true;
     if (this.controller.signal.aborted) return false;
-    if (creditsForTokens(tokens) > this.held) {
-      this.stop("out_of_credits");
-      return false;
-    }
+    if (creditsForTokens(tokens) > this.held) return this.cover(tokens);
+    // Ahead of the writing, in the background; not again while a top-up came back short (the
+    // balance is tight: the hold then grows only when the next step needs it, in cover()).
     const wanted = creditsForTokens(tokens + lookahead(tokens));
-    if (this.topping || this.exhausted || wanted <= this.held) return true;
+    if (!this.topping && !this.short && wanted > this.held) this.grow(wanted);
+    return true;
+  }
+
+  /**
+   * The hold does not cover `tokens`: waits for a top-up in flight, then grows the hold from the
+   * balance as it is now. Stops the work only when that still can't cover them. (A shortfall once is
+   * not the end: other work on the same balance settles, releases what it held beyond its use, and
+   * the next step may be covered again.)
+   */
+  private async cover(tokens: number): Promise<boolean> {
+    await this.topping;
+    if (this.controller.signal.aborted) return false;
+    const needed = creditsForTokens(tokens);
+    if (needed > this.held) {
+      this.grow(creditsForTokens(tokens + lookahead(tokens)));
+      await this.topping;
+      if (this.controller.signal.aborted) return false;
+    }
+    if (needed <= this.held) return true;
+    this.stop("out_of_credits");
+    return false;
+  }
+
+  private grow(wanted: number): void {
     this.topping = this.ledger
       .topUp(this.requestId, wanted - this.held)
       .then((added) => {
         this.held += added;
-        if (this.held < wanted) this.exhausted = true;
+        this.short = this.held < wanted;
       })
       .catch((err) => {
         this.log.warn({ event: "credits.hold.topup_failed", err }, "could not grow the hold");
-        this.exhausted = true;
+        this.short = true;
       })
       .finally(() => {
         this.topping = null;
       });
-    return true;
   }
 
   /** Waits for a top-up in flight (so the settlement sees the hold as it finally is). */

@@ -79,8 +79,10 @@ export class DetectionService {
         work: async () => {
           let result: DetectionResult;
           try {
-            result = await detector.detect(input.text, { signal });
+            result = await detector.detect(input.text, { signal, owner: userId });
           } catch (err) {
+            // The CPU pool's 429 for an owner whose texts overran its time limit too often is the answer.
+            if (err instanceof AppError && err.code === "RATE_LIMITED") throw err;
             // Detectors resolve failures as success:false; anything thrown is still the service's failure.
             logger.error({ event: "detect.unexpected", err }, "detector threw");
             result = failedDetection(this.detectorName, "AI detection failed unexpectedly. Please try again.");

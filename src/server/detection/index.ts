@@ -15,7 +15,8 @@ export { SAPLING_DEFAULT_BASE_URL } from "./sapling";
 
 export interface Detector {
   name: string;
-  detect(text: string, opts?: { signal?: AbortSignal }): Promise<DetectionResult>;
+  /** `owner`: whose text this is (a user id), for the CPU pool's fair share. */
+  detect(text: string, opts?: { signal?: AbortSignal; owner?: string }): Promise<DetectionResult>;
 }
 
 export interface CreateDetectorOptions {

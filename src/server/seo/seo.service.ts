@@ -65,19 +65,24 @@ export function imageUrlsOf(req: Pick<SeoRequest, "imageUrls">): string[] {
 /** The HTML for `markdown` with the request's platform, images, title and publication date. */
 function produceFor(
   cpu: SeoServiceDeps["cpu"],
+  owner: string,
   req: SeoRequest,
   imageUrls: string[],
   markdown: string,
   keyphrase: Parameters<typeof produceSeoHtml>[0]["keyphrase"],
 ) {
-  return cpu.run("produceSeoHtml", {
-    markdown,
-    platform: req.platform,
-    imageUrls,
-    title: req.title,
-    keyphrase,
-    datePublished: req.datePublished,
-  });
+  return cpu.run(
+    "produceSeoHtml",
+    {
+      markdown,
+      platform: req.platform,
+      imageUrls,
+      title: req.title,
+      keyphrase,
+      datePublished: req.datePublished,
+    },
+    { owner },
+  );
 }
 
 /** The caller's document when one is named (checked: a 404 before any hold), else a new one. */
@@ -128,7 +133,9 @@ export class SeoService {
         aiProvider: null,
         estimate: SEO_CREDITS.produceCode,
         price: SEO_CREDITS.produceCode,
-        work: async () => ({ value: await produceFor(this.deps.cpu, req, imageUrls, req.content, req.keyphrase) }),
+        work: async () => ({
+          value: await produceFor(this.deps.cpu, userId, req, imageUrls, req.content, req.keyphrase),
+        }),
         save: (tx, r) =>
           this.deps.documents.saveVersion(tx, userId, target, {
             kind: "seo",
@@ -219,7 +226,8 @@ export class SeoService {
       req,
       kind,
       signal,
-      async (rev) => finish(rev, await produceFor(this.deps.cpu, req, imageUrls, rev.revisedText, rev.keyphrase)),
+      async (rev) =>
+        finish(rev, await produceFor(this.deps.cpu, userId, req, imageUrls, rev.revisedText, rev.keyphrase)),
       saveAs,
     );
   }
@@ -257,11 +265,15 @@ export class SeoService {
 
     // The rules' revision also settles the focus keyphrase (argument, else inferred from the title),
     // which the model is told to use.
-    const rules = await this.deps.cpu.run("reviseForSeo", {
-      markdown: req.content,
-      title: req.title,
-      keyphrase: req.keyphrase,
-    });
+    const rules = await this.deps.cpu.run(
+      "reviseForSeo",
+      {
+        markdown: req.content,
+        title: req.title,
+        keyphrase: req.keyphrase,
+      },
+      { owner: userId },
+    );
     const prompt = {
       system: SEO_REVISE_SYSTEM_PROMPT,
       prompt: buildSeoRevisePrompt({ markdown: req.content, keyphrase: rules.keyphrase, platform: req.platform }),

@@ -316,9 +316,10 @@ export class WritingService {
               offline: spec.offline,
               expectH1: spec.expectH1,
               signal: anySignal(opts.signal, meter.signal),
-              onDelta: (text) => {
+              onDelta: async (text) => {
                 // Text the hold can't cover is never handed out: the meter stops the call instead.
-                if (!meter.observe(promptTokens + estimateTokens(written) + estimateTokens(text))) return;
+                const covered = meter.observe(promptTokens + estimateTokens(written) + estimateTokens(text));
+                if (!(covered === true || (covered !== false && (await covered)))) return;
                 written += text;
                 opts.onDelta?.(text);
               },

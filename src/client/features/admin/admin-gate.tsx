@@ -1,9 +1,11 @@
 // What both admin screens show before their content: a spinner while the session loads,
 // 'Authentication Required' when signed out, a plain refusal for a signed-in non-admin, and the
 // top buttons between the two screens. The server enforces the same rule on /api/admin/*.
+import { useQuery } from "@tanstack/react-query";
 import { Gift, ShieldAlert, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import type { AdminStatusResponse } from "../../../shared/admin";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -51,9 +53,22 @@ export function AdminGate({ children }: { children: ReactNode }) {
   }
   return (
     <div className="space-y-6">
+      <SetupNotice />
       <AdminNav />
       {children}
     </div>
+  );
+}
+
+/** The server's notices for the operator (GET /api/admin/status): a proxy it does not trust. */
+function SetupNotice() {
+  const status = useQuery<AdminStatusResponse>({ queryKey: ["/api/admin/status"] });
+  const notice = status.data?.untrustedProxy;
+  if (!notice) return null;
+  return (
+    <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <strong>Proxy not trusted.</strong> {notice}
+    </p>
   );
 }
 

@@ -33,13 +33,24 @@ export function DataCard() {
   );
 }
 
-export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => void }) {
+export function DeleteAccountCard({
+  email,
+  hasPassword,
+  onDeleted,
+}: {
+  email: string;
+  /** Asks for the password again; an account without one (Google only) needs a recent sign-in instead. */
+  hasPassword: boolean;
+  onDeleted: () => void;
+}) {
   const ids = useId();
   const { forgetSession } = useAuth();
   const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
   const [pending, run] = usePending();
   const [error, setError] = useState<string>();
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const ready = matches && (!hasPassword || password.length > 0);
 
   return (
     <Card className="border-red-200">
@@ -53,11 +64,11 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
           aria-label="Delete account"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (!matches) return;
+            if (!ready) return;
             setError(undefined);
             await run(
               async () => {
-                await apiPost("/api/account/delete", { confirmEmail: typed });
+                await apiPost("/api/account/delete", { confirmEmail: typed, ...(hasPassword ? { password } : {}) });
                 forgetSession();
                 toast.success("Your account has been deleted");
                 onDeleted();
@@ -76,8 +87,24 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
             autoComplete="off"
             spellCheck={false}
           />
+          {hasPassword ? (
+            <>
+              <Label htmlFor={`${ids}-password`}>Your password</Label>
+              <Input
+                id={`${ids}-password`}
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="current-password"
+              />
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">
+              You sign in with Google: if you signed in more than 10 minutes ago, sign in again first.
+            </p>
+          )}
           <FormAlert message={error} />
-          <Button type="submit" variant="destructive" disabled={!matches || pending}>
+          <Button type="submit" variant="destructive" disabled={!ready || pending}>
             {pending ? <Spinner /> : <Trash2 aria-hidden="true" />}
             Delete my account
           </Button>

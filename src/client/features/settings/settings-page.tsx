@@ -59,7 +59,11 @@ export function SettingsPage() {
             <SessionsCard onSignedOutHere={() => navigate("/")} />
             {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
             <DataCard />
-            <DeleteAccountCard email={status.data.email} onDeleted={() => navigate("/")} />
+            <DeleteAccountCard
+              email={status.data.email}
+              hasPassword={status.data.hasPassword}
+              onDeleted={() => navigate("/")}
+            />
           </>
         ) : status.isError ? (
           <p role="alert" className="text-red-800">
