@@ -42,6 +42,8 @@ async function checkScreen(page: Page, path: string, titles: Map<string, string>
 for (const vp of VIEWPORTS) {
   test.describe(`every screen at ${vp.width}×${vp.height}`, () => {
     test.use({ viewport: { width: vp.width, height: vp.height } });
+    // A walk runs axe on up to nine screens: 60–90 s on a busy 2-core machine, past the 90 s default.
+    test.describe.configure({ timeout: 300_000 });
 
     test(`signed out (${vp.name})`, async ({ page }) => {
       const titles = new Map<string, string>();
