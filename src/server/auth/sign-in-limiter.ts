@@ -13,6 +13,7 @@
 // A successful sign-in clears its account + address count, gives back what it added to the others and
 // remembers the address as known for 90 days.
 import { createHash } from "node:crypto";
+import { countOf } from "../../shared/plural";
 import type { RateLimiter } from "../http/rate-limit";
 
 export const SIGN_IN_LIMITS = {
@@ -78,5 +79,5 @@ export class SignInLimiter {
 
 export function tryAgainText(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many failed sign-in attempts. Try again in ${countOf(minutes, "minute")}.`;
 }

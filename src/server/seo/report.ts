@@ -1,6 +1,7 @@
 // Yoast-like SEO and readability analysis, computed by our own code (thresholds: docs/seo.md): a
 // table of small checks over one reading of the draft (blocks, sentences and stems computed once).
 import type { Element, RootContent as HastContent, Root as HastRoot } from "hast";
+import { countOf } from "../../shared/plural";
 import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
 import { blockSentences, blocksSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
@@ -366,8 +367,11 @@ const CHECKS: CheckDef[] = [
     weight: 3,
     run: ({ totalWords: n }) =>
       n >= 300
-        ? ["good", `${n} words.`]
-        : [n >= 200 ? "ok" : "bad", `${n} words: write at least 300 so the page has enough substance to rank.`],
+        ? ["good", `${countOf(n, "word")}.`]
+        : [
+            n >= 200 ? "ok" : "bad",
+            `${countOf(n, "word")}: write at least 300 so the page has enough substance to rank.`,
+          ],
   },
   {
     id: "subheading-distribution",

@@ -18,6 +18,7 @@ import {
   useState,
 } from "react";
 import type { DetectionResult } from "../../../shared/detection";
+import { countOf } from "../../../shared/plural";
 import { cn } from "../../lib/cn";
 import {
   formatPercent,
@@ -344,7 +345,7 @@ export function HighlightedDraft({
           <p id={hintId} className="text-xs text-slate-600">
             {ranges.length === 0
               ? "No sentences were scored in this text."
-              : `${flaggedCount} of ${ranges.length} sentences flagged. Hover over a sentence, or tab into the draft and use the arrow keys, to see why.`}
+              : `${flaggedCount} of ${countOf(ranges.length, "sentence")} flagged. Hover over a sentence, or tab into the draft and use the arrow keys, to see why.`}
           </p>
         </div>
       )}
