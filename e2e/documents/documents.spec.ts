@@ -242,6 +242,6 @@ test.describe("documents", () => {
     await expect(page.getByTestId("documents-table").getByText("Holiday hours, for real")).toBeHidden();
 
     await page.goto(href);
-    await expect(page.getByRole("heading", { name: "Document not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This document was not found" })).toBeVisible();
   });
 });

@@ -4,7 +4,8 @@ test.describe("pages", () => {
   test("an unknown path is a real 404 showing 'Page Not Found'", async ({ page }) => {
     const res = await page.goto("/no/such/page");
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: /Page Not Found/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found", exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found · Draftsmith");
     await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

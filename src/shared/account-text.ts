@@ -5,6 +5,8 @@ export const ACCOUNT_TEXT = {
   resetDone: "Your password has been changed and every other session signed out. Sign in with the new password.",
   passwordChanged: "Password changed. Every other session has been signed out.",
   verifyBanner: "Please verify your e-mail address: follow the link we sent to",
+  /** The banner on a phone: one short line. */
+  verifyBannerShort: "Please verify your e-mail.",
   verificationSent: "Verification e-mail sent. Check your inbox.",
   emailChangeSent: "We sent a link to the new address. Your address changes once you follow it.",
   emailVerified: "Your e-mail address is verified.",

@@ -23,6 +23,10 @@ export const ADMIN_MESSAGES = {
   reasonRequired: "Reason for grant is required",
   reasonTooLong: `Reason must be ${DIRECT_GRANT.reasonMax} characters or fewer`,
   userNotFound: "User not found",
+  nothingToEdit: "Nothing to change: send name, description, creditAmount, maxRecipients, startDate or endDate",
+  notEditable: "Only the name, description, credit amount, max recipients and dates can be edited",
+  amountAfterGrant: "The credit amount cannot change once the campaign has granted credits",
+  capBelowRecipients: (n: number) => `Max recipients cannot be below the ${n} already credited`,
 } as const;
 
 /** "" and null from a form mean "not given". */
@@ -85,6 +89,55 @@ export const CampaignCreateRequest = z
   .transform((v) => ({ ...v, startDate: v.startDate as Date }));
 export type CampaignCreateRequest = z.input<typeof CampaignCreateRequest>;
 export type CampaignCreate = z.output<typeof CampaignCreateRequest>;
+
+const CAMPAIGN_EDITABLE = ["name", "description", "creditAmount", "maxRecipients", "startDate", "endDate"] as const;
+
+/**
+ * PATCH /api/admin/campaigns/:id (issue 31): any of the editable fields. "" or null clears
+ * maxRecipients and endDate; the type, the specific users and the state (activate/deactivate) are
+ * not edited here. Checks that need the stored campaign (end after start, cap not below recipients,
+ * amount only before the first grant) are the service's.
+ */
+export const CampaignUpdateRequest = z
+  .record(z.string(), z.unknown(), { message: ADMIN_MESSAGES.nothingToEdit })
+  .superRefine((v, ctx) => {
+    if (Object.keys(v).some((k) => !(CAMPAIGN_EDITABLE as readonly string[]).includes(k)))
+      ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.notEditable });
+    else if (Object.keys(v).length === 0) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.nothingToEdit });
+  })
+  .pipe(
+    z.object({
+      name: z
+        .string({ message: ADMIN_MESSAGES.campaignNameRequired })
+        .trim()
+        .min(1, { message: ADMIN_MESSAGES.campaignNameRequired })
+        .max(200)
+        .optional(),
+      description: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(2000).optional()),
+      creditAmount: z.coerce
+        .number({ message: ADMIN_MESSAGES.creditAmountInvalid })
+        .int({ message: ADMIN_MESSAGES.creditAmountInvalid })
+        .min(1, { message: ADMIN_MESSAGES.creditAmountInvalid })
+        .max(1_000_000, { message: ADMIN_MESSAGES.creditAmountInvalid })
+        .optional(),
+      maxRecipients: z.preprocess(
+        (v) => (v === "" ? null : v),
+        z.coerce
+          .number({ message: ADMIN_MESSAGES.maxRecipientsInvalid })
+          .int({ message: ADMIN_MESSAGES.maxRecipientsInvalid })
+          .min(1, { message: ADMIN_MESSAGES.maxRecipientsInvalid })
+          .max(PG_INT_MAX, { message: ADMIN_MESSAGES.maxRecipientsInvalid })
+          .nullable()
+          .optional(),
+      ),
+      startDate: dateInput(ADMIN_MESSAGES.startDateInvalid).optional(),
+      endDate: z.preprocess(
+        (v) => (v === "" ? null : v),
+        dateInput(ADMIN_MESSAGES.endDateInvalid).nullable().optional(),
+      ),
+    }),
+  );
+export type CampaignUpdate = z.output<typeof CampaignUpdateRequest>;
 
 export const CampaignIdParam = z.object({
   id: z.coerce

@@ -1,6 +1,7 @@
 // Billing's requests, responses and texts (spec §3, §7, §8, §9), shared by the server and the screens.
 import { z } from "zod";
 import { HISTORY_LIMIT } from "./limits";
+import { countOf } from "./plural";
 
 export const BILLING_MESSAGES = {
   purchasesDisabled: "Purchases are not configured on this server",
@@ -14,7 +15,7 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export const tooManyCheckoutChecks = (seconds: number) =>
-  `Too many payment checks. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+  `Too many payment checks. Try again in ${countOf(seconds, "second")}.`;
 
 export const CheckoutRequest = z.object({
   packageId: z.coerce

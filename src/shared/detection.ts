@@ -88,7 +88,9 @@ export type DetectionResult = z.infer<typeof DetectionResultSchema>;
 
 export const DetectRequestSchema = z
   .object({
-    text: z.string().refine((value) => value.trim().length >= 1, { message: "Text is required" }),
+    text: z
+      .string({ error: "Text is required" })
+      .refine((value) => value.trim().length >= 1, { message: "Text is required" }),
     requestId: z.union([z.number(), z.string()]).optional(),
   })
   // documentId + versionId: store the result on that version of the caller's document.

@@ -22,6 +22,12 @@ export const VERSION_KIND_LABELS: Record<VersionKind, string> = {
 /** markdown for every kind but SEO HTML (seo-revise-text's revised markdown is an seo version too). */
 export type VersionFormat = "markdown" | "html";
 
+/**
+ * What every screen says when a document id leads nowhere (deleted, someone else's, never saved,
+ * malformed): Results, the full app, the console, the document page, and the API's 404.
+ */
+export const DOCUMENT_NOT_FOUND = "This document was not found";
+
 export const DOCUMENT_TITLE_MAX = 200;
 export const DOCUMENTS_PAGE_DEFAULT = 20;
 export const DOCUMENTS_PAGE_MAX = 100;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { countOf, creditCount } from "./plural";
 
@@ -9,5 +11,32 @@ describe("plural", () => {
     expect(creditCount(1500)).toBe("1,500 credits");
     expect(countOf(1, "user")).toBe("1 user");
     expect(countOf(3, "entry", "entries")).toBe("3 entries");
+  });
+
+  /** Every .ts/.tsx file under src but tests. */
+  function sources(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sources(path);
+      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    });
+  }
+
+  it("is the only way the code counts (issue 31: '1 users received')", () => {
+    const src = join(import.meta.dirname, "..");
+    // A count followed by a fixed plural noun, or a hand-made "s" suffix.
+    const naive = [
+      /\$\{[^}]+\}\s+(users|credits|sentences|words|days|minutes|seconds|versions|documents)\b/,
+      /\}\s+(users|credits|sentences|words|days) (received|used|costs|flagged|available)\b/,
+      /=== 1 \? "" : "s"/,
+    ];
+    const offenders = sources(src).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => ({ line, i }))
+        .filter(({ line }) => naive.some((re) => re.test(line)))
+        .map(({ line, i }) => `${file.slice(src.length + 1)}:${i + 1}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
   });
 });

@@ -13,6 +13,6 @@ describe("titleFor", () => {
   });
   it("names document pages and unknown paths", () => {
     expect(titleFor("/documents/0b6a1c3e-1111-4222-8333-444455556666")).toBe("Document · Draftsmith");
-    expect(titleFor("/nope")).toBe("Page not found · Draftsmith");
+    expect(titleFor("/nope")).toBe("Page Not Found · Draftsmith");
   });
 });

@@ -28,5 +28,5 @@ export function titleFor(pathname: string): string {
   const known = TITLES[path];
   if (known) return known;
   if (path.startsWith(`${PAGE_ROUTES.documents}/`)) return `Document · ${SITE}`;
-  return `Page not found · ${SITE}`;
+  return `Page Not Found · ${SITE}`;
 }

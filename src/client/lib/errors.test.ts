@@ -20,6 +20,12 @@ describe("parseError (spec §8 generation errors)", () => {
     expect(parseError(err)).toMatchObject({ title, kind });
   });
 
+  it("says the overloaded message in spec §8's words", () => {
+    expect(parseError(api(503, "The AI service is overloaded right now")).message).toBe(
+      "The long-form provider's servers are under high demand; wait 2-3 minutes and try again.",
+    );
+  });
+
   it("keeps the server's text for insufficient credits and other API errors", () => {
     expect(parseError(api(402, "Insufficient credits: needs 30")).message).toBe("Insufficient credits: needs 30");
     expect(parseError(api(400, "Content type is required")).message).toBe("Content type is required");

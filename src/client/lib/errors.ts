@@ -25,7 +25,7 @@ const RULES: { match: string; kind: ParsedError["kind"]; title: string; message:
     match: "overloaded",
     kind: "overloaded",
     title: "Servers Overloaded",
-    message: "The AI provider's servers are under high demand. Please wait 2-3 minutes and try again.",
+    message: "The long-form provider's servers are under high demand; wait 2-3 minutes and try again.",
   },
   {
     match: "temporarily unavailable",

@@ -7,6 +7,7 @@ import {
   CampaignIdParam,
   type CampaignResponse,
   type CampaignsResponse,
+  CampaignUpdateRequest,
   DirectGrantRequest,
   type DirectGrantResponse,
   GrantHistoryQuery,
@@ -15,6 +16,7 @@ import {
   UserSearchQuery,
   type UserSearchResponse,
 } from "../../shared/admin";
+import { countOf, creditCount } from "../../shared/plural";
 import type { CampaignService } from "../credits/campaigns.service";
 import type { SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -57,6 +59,14 @@ export function adminRoutes({
     });
   });
 
+  r.patch("/campaigns/:id", validate("param", CampaignIdParam), validate("json", CampaignUpdateRequest), async (c) => {
+    const { campaign, granted } = await campaigns.update(c.req.valid("param").id, c.req.valid("json"));
+    const message = granted
+      ? `Campaign updated: ${countOf(granted, "user")} received ${creditCount(campaign.creditAmount)}`
+      : "Campaign updated";
+    return c.json<CampaignResponse>({ success: true, message, campaign, granted });
+  });
+
   r.post("/campaigns/:id/deactivate", validate("param", CampaignIdParam), async (c) => {
     const { campaign } = await campaigns.deactivate(c.req.valid("param").id);
     return c.json<CampaignResponse>({ success: true, message: "Campaign deactivated", campaign, granted: 0 });
@@ -91,7 +101,6 @@ export function adminRoutes({
 }
 
 function activationMessage(type: string, granted: number, credits: number): string {
-  if (type === "all_users")
-    return `Campaign activated: ${granted} user${granted === 1 ? "" : "s"} received ${credits} credits`;
+  if (type === "all_users") return `Campaign activated: ${countOf(granted, "user")} received ${creditCount(credits)}`;
   return "Campaign activated: new sign-ups will receive its credits";
 }

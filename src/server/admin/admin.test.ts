@@ -65,6 +65,7 @@ describeEachDatabase("Admin API", (kind) => {
       ["POST", "/api/admin/campaigns/1/activate"],
       ["POST", "/api/admin/campaigns/1/deactivate"],
       ["DELETE", "/api/admin/campaigns/1"],
+      ["PATCH", "/api/admin/campaigns/1", { name: "Taken over" }],
       ["GET", "/api/admin/campaigns/1/recipients"],
       ["GET", "/api/admin/direct-grant/search?query=user"],
       ["GET", "/api/admin/direct-grant/history"],
@@ -379,6 +380,118 @@ describeEachDatabase("Admin API", (kind) => {
         expect((await json(res)).error).toBe(ADMIN_MESSAGES.campaignNotFound);
       }
       expect((await req("POST", "/api/admin/campaigns/abc/activate", boss)).status).toBe(400);
+    });
+  });
+
+  describe("editing a campaign (issue 31)", () => {
+    beforeAll(welcomeOff);
+    const patch = (id: number | string, body: unknown) => req("PATCH", `/api/admin/campaigns/${id}`, boss, body);
+
+    it("edits name, description, dates, cap and amount of a campaign nobody has received", async () => {
+      const { campaign } = await createCampaign({ name: "Draft one", campaignType: "new_signups", maxRecipients: 5 });
+      const end = iso(48 * HOUR);
+      const res = await patch(campaign.id, {
+        name: "  Autumn  ",
+        description: "For the autumn launch",
+        creditAmount: 75,
+        maxRecipients: 10,
+        endDate: end,
+      });
+      expect(res.status).toBe(200);
+      const body = await json<{ campaign: Campaign; message: string; granted: number }>(res);
+      expect(body).toMatchObject({ message: "Campaign updated", granted: 0 });
+      expect(body.campaign).toMatchObject({
+        name: "Autumn",
+        description: "For the autumn launch",
+        creditAmount: 75,
+        maxRecipients: 10,
+        endDate: end,
+        campaignType: "new_signups",
+        active: false,
+      });
+      // "" / null clear the optional fields; untouched fields stay.
+      const cleared = await json<{ campaign: Campaign }>(
+        await patch(campaign.id, { maxRecipients: "", endDate: null }),
+      );
+      expect(cleared.campaign).toMatchObject({ maxRecipients: null, endDate: null, name: "Autumn", creditAmount: 75 });
+    });
+
+    it("refuses bad edits with the rule that failed, and changes nothing", async () => {
+      const { campaign } = await createCampaign({ name: "Strict", campaignType: "new_signups" });
+      const cases: Array<[unknown, number, string]> = [
+        [{}, 400, ADMIN_MESSAGES.nothingToEdit],
+        [{ campaignType: "all_users" }, 400, ADMIN_MESSAGES.notEditable],
+        [{ active: true }, 400, ADMIN_MESSAGES.notEditable],
+        [{ name: " " }, 400, ADMIN_MESSAGES.campaignNameRequired],
+        [{ creditAmount: 0 }, 400, ADMIN_MESSAGES.creditAmountInvalid],
+        [{ creditAmount: "lots" }, 400, ADMIN_MESSAGES.creditAmountInvalid],
+        [{ maxRecipients: -1 }, 400, ADMIN_MESSAGES.maxRecipientsInvalid],
+        [{ startDate: null }, 400, ADMIN_MESSAGES.startDateInvalid],
+        [{ endDate: "not a date" }, 400, ADMIN_MESSAGES.endDateInvalid],
+        [{ endDate: iso(-2 * HOUR) }, 400, ADMIN_MESSAGES.endBeforeStart],
+        [{ startDate: iso(10 * HOUR), endDate: iso(5 * HOUR) }, 400, ADMIN_MESSAGES.endBeforeStart],
+        [[1, 2], 400, ADMIN_MESSAGES.nothingToEdit],
+      ];
+      for (const [body, status, error] of cases) {
+        const res = await patch(campaign.id, body);
+        expect(res.status, JSON.stringify(body)).toBe(status);
+        expect((await json(res)).error, JSON.stringify(body)).toBe(error);
+      }
+      const notJson = await t.app.request(`/api/admin/campaigns/${campaign.id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", ...boss.headers },
+        body: "{",
+      });
+      expect(notJson.status).toBe(400);
+      const unknown = await patch(999999, { name: "Ghost" });
+      expect(unknown.status).toBe(404);
+      expect((await json(unknown)).error).toBe(ADMIN_MESSAGES.campaignNotFound);
+      expect((await patch("abc", { name: "x" })).status).toBe(400);
+      const [stored] = await t.db.select().from(bonusCreditCampaigns).where(eq(bonusCreditCampaigns.id, campaign.id));
+      expect(stored).toMatchObject({ name: "Strict", creditAmount: 50, maxRecipients: null, endDate: null });
+    });
+
+    it("keeps the amount after the first grant and the cap at or above the recipients", async () => {
+      await signUp();
+      await signUp();
+      const { campaign, granted } = await createCampaign({
+        name: "Granted",
+        campaignType: "all_users",
+        creditAmount: 3,
+        active: true,
+      });
+      expect(granted).toBeGreaterThanOrEqual(2);
+      const amount = await patch(campaign.id, { creditAmount: 4 });
+      expect(amount.status).toBe(409);
+      expect((await json(amount)).error).toBe(ADMIN_MESSAGES.amountAfterGrant);
+      // The same amount is not a change; other fields still edit.
+      expect((await patch(campaign.id, { creditAmount: 3, name: "Granted (spring)" })).status).toBe(200);
+      const cap = await patch(campaign.id, { maxRecipients: granted - 1 });
+      expect(cap.status).toBe(400);
+      expect((await json(cap)).error).toBe(ADMIN_MESSAGES.capBelowRecipients(granted));
+      const ok = await json<{ campaign: Campaign }>(await patch(campaign.id, { maxRecipients: granted }));
+      expect(ok.campaign).toMatchObject({ maxRecipients: granted, status: "completed", creditAmount: 3 });
+    });
+
+    it("an active all_users campaign whose start moves into the past grants then, once", async () => {
+      const a = await signUp();
+      const { campaign } = await createCampaign({
+        name: "Later",
+        campaignType: "all_users",
+        creditAmount: 2,
+        startDate: iso(24 * HOUR),
+        active: true,
+      });
+      expect(campaign.status).toBe("scheduled");
+      const before = await available(a);
+      const body = await json<{ granted: number; message: string }>(
+        await patch(campaign.id, { startDate: iso(-HOUR) }),
+      );
+      expect(body.granted).toBeGreaterThanOrEqual(1);
+      expect(body.message).toMatch(/^Campaign updated: \d+ users? received 2 credits$/);
+      expect(await available(a)).toBe(before + 2);
+      expect((await json<{ granted: number }>(await patch(campaign.id, { name: "Later, now" }))).granted).toBe(0);
+      expect(await available(a)).toBe(before + 2);
     });
   });
 

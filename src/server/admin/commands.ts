@@ -1,12 +1,12 @@
 // The admin commands (src/server/admin/cli.ts runs them; see there for the list).
 import { sql } from "drizzle-orm";
+import { countOf, creditCount } from "../../shared/plural";
 import { addressHasher } from "../credits/address-hash";
 import { CampaignService } from "../credits/campaigns.service";
 import { Ledger } from "../credits/credits.service";
 import type { Db } from "../db/client";
 import { bonusCreditCampaigns, users } from "../db/schema";
 import { createLogger } from "../logger";
-
 import { ADMIN_CLI_USAGE } from "./usage";
 
 export interface CliResult {
@@ -62,7 +62,7 @@ export async function runAdminCommand(
         code: 0,
         lines: list.map(
           (c) =>
-            `#${c.id}  ${c.name}  [${c.status}]  ${c.campaignType}  ${c.creditAmount} credits  ${c.currentRecipients}${c.maxRecipients ? `/${c.maxRecipients}` : ""} recipients`,
+            `#${c.id}  ${c.name}  [${c.status}]  ${c.campaignType}  ${creditCount(c.creditAmount)}  ${c.currentRecipients}${c.maxRecipients ? `/${c.maxRecipients}` : ""} recipients`,
         ),
       };
     }
@@ -85,7 +85,7 @@ export async function runAdminCommand(
       for (const { id } of found) {
         const { campaign, granted } = await campaigns.activate(id);
         lines.push(
-          `Activated "${campaign.name}" [${campaign.status}]${campaign.campaignType === "all_users" ? `: ${granted} users credited` : ""}.`,
+          `Activated "${campaign.name}" [${campaign.status}]${campaign.campaignType === "all_users" ? `: ${countOf(granted, "user")} credited` : ""}.`,
         );
       }
       return { code: 0, lines };

@@ -8,6 +8,7 @@ import {
   type GrantHistoryEntry,
   type SearchableUser,
 } from "../../shared/admin";
+import { countOf, creditCount } from "../../shared/plural";
 import { AVAILABLE, type Ledger } from "../credits/credits.service";
 import type { Db } from "../db/client";
 import { creditTransactions, userCredits, users } from "../db/schema";
@@ -115,8 +116,8 @@ export class DirectGrantService {
     );
     const message =
       failed === 0
-        ? `Granted ${input.creditAmount} credits to ${ok} user${ok === 1 ? "" : "s"}`
-        : `Granted ${input.creditAmount} credits to ${ok} user${ok === 1 ? "" : "s"}; ${failed} could not receive credits`;
+        ? `Granted ${creditCount(input.creditAmount)} to ${countOf(ok, "user")}`
+        : `Granted ${creditCount(input.creditAmount)} to ${countOf(ok, "user")}; ${failed} could not receive credits`;
     return { success: ok > 0, message, results };
   }
 }

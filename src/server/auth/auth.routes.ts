@@ -17,6 +17,7 @@ import {
   type PasswordPolicy,
   type VerifyResponse,
 } from "../../shared/auth";
+import { countOf } from "../../shared/plural";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -36,8 +37,7 @@ export const RESET_LIMITS = { windowSeconds: 900, perAddress: 20 } as const;
 
 export const ACCOUNT_MESSAGES = {
   invalidResetToken: "This reset link has expired or was already used. Ask for a new one.",
-  tooManyMails: (minutes: number) =>
-    `Too many e-mails asked for. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  tooManyMails: (minutes: number) => `Too many e-mails asked for. Try again in ${countOf(minutes, "minute")}.`,
   tooManyResets: "Too many attempts. Wait 15 minutes and try again.",
 } as const;
 

@@ -22,6 +22,7 @@
 // locked out by them. A stranger can't use the bucket: the id is random and never leaves the owner's
 // browser.
 import { createHash } from "node:crypto";
+import { countOf } from "../../shared/plural";
 import type { RateLimiter } from "../http/rate-limit";
 
 export const SIGN_IN_LIMITS = {
@@ -112,5 +113,5 @@ export class SignInLimiter {
 
 export function tryAgainText(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many failed sign-in attempts. Try again in ${countOf(minutes, "minute")}.`;
 }

@@ -12,6 +12,7 @@ import {
   type CreditPackage,
 } from "../../shared/billing";
 import { centsToUsd, pricePerCredit } from "../../shared/credits-math";
+import { creditCount } from "../../shared/plural";
 import type { Ledger } from "../credits/credits.service";
 import type { Db, Tx } from "../db/client";
 import { creditPackages, creditTransactions, stripeCharges, stripeEvents, userCredits, users } from "../db/schema";
@@ -354,7 +355,7 @@ export class BillingService {
         packageName: name,
         amountTotal: session.amount_total,
         currency: session.currency,
-        description: `Purchased ${name} (${credits} credits)`,
+        description: `Purchased ${name} (${creditCount(credits)})`,
       },
     });
     log.info(
@@ -508,8 +509,8 @@ const PACKAGE_CURRENCY = "usd";
 
 /** "Refund: 16 of 50 credits taken back (34 already spent)", or "Refund: 50 credits" when all were there. */
 export function describeTaken(what: string, taken: number, requested: number): string {
-  if (taken >= requested) return `${what}: ${requested} credits`;
-  return `${what}: ${taken} of ${requested} credits taken back (${requested - taken} already spent or in use)`;
+  if (taken >= requested) return `${what}: ${creditCount(requested)}`;
+  return `${what}: ${taken} of ${creditCount(requested)} taken back (${requested - taken} already spent or in use)`;
 }
 
 const count = z.number().int().nonnegative();

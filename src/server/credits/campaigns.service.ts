@@ -12,6 +12,7 @@ import {
   type Campaign,
   type CampaignCreate,
   type CampaignRecipient,
+  type CampaignUpdate,
   campaignStatus,
 } from "../../shared/admin";
 import type { Db, Tx } from "../db/client";
@@ -115,6 +116,57 @@ export class CampaignService {
     if (row.campaignType === "all_users") granted = await this.grantAllUsers(row.id);
     this.logger.info({ event: "campaign.activated", campaignId: id, granted }, "campaign activated");
     return { campaign: await this.get(id), granted };
+  }
+
+  /**
+   * Edits a campaign (issue 31): name, description, dates, cap; the amount only while nobody has
+   * received it. Locks the campaign's row first, as every grant does, so the "no grant yet" and
+   * "cap not below recipients" checks cannot race a grant. An active all_users campaign whose window
+   * the edit opens grants at once, as activation would; one moved to a later start is left to the
+   * sweeper (its updated_at is now, before the new start).
+   */
+  async update(id: number, input: CampaignUpdate): Promise<{ campaign: Campaign; granted: number }> {
+    const row = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(bonusCreditCampaigns)
+        .where(eq(bonusCreditCampaigns.id, id))
+        .for("update");
+      if (!current) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.campaignNotFound);
+      if (input.creditAmount !== undefined && input.creditAmount !== current.creditAmount) {
+        const [granted] = await tx
+          .select({ id: bonusCreditRecipients.id })
+          .from(bonusCreditRecipients)
+          .where(eq(bonusCreditRecipients.campaignId, id))
+          .limit(1);
+        if (granted || current.currentRecipients > 0) throw new AppError("CONFLICT", ADMIN_MESSAGES.amountAfterGrant);
+      }
+      const startDate = input.startDate ?? current.startDate;
+      const endDate = input.endDate === undefined ? current.endDate : input.endDate;
+      if (endDate && endDate <= startDate) throw new AppError("VALIDATION", ADMIN_MESSAGES.endBeforeStart);
+      if (input.maxRecipients != null && input.maxRecipients < current.currentRecipients)
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.capBelowRecipients(current.currentRecipients));
+      const [updated] = await tx
+        .update(bonusCreditCampaigns)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.creditAmount !== undefined && { creditAmount: input.creditAmount }),
+          ...(input.maxRecipients !== undefined && { maxRecipients: input.maxRecipients }),
+          startDate,
+          endDate,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(bonusCreditCampaigns.id, id))
+        .returning();
+      if (!updated) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.campaignNotFound);
+      return updated;
+    });
+    this.logger.info({ event: "campaign.updated", campaignId: id, fields: Object.keys(input) }, "campaign updated");
+    const now = new Date();
+    const open = row.startDate <= now && (!row.endDate || row.endDate > now);
+    const granted = row.active && row.campaignType === "all_users" && open ? await this.grantAllUsers(id) : 0;
+    return { campaign: granted ? await this.get(id) : toCampaign(row), granted };
   }
 
   async deactivate(id: number): Promise<{ campaign: Campaign }> {

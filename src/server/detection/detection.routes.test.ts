@@ -134,8 +134,11 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
   it("validates: text required (spec message), sign-in required", async () => {
     const empty = await post(t, { text: "   " }, ada);
     expect(empty).toMatchObject({ status: 400, json: { error: "Text is required" } });
+    // No `text` key at all: the same words as spec §7, not zod's "text is required".
     const missing = await post(t, {}, ada);
-    expect(missing.status).toBe(400);
+    expect(missing).toMatchObject({ status: 400, json: { error: "Text is required" } });
+    const notText = await post(t, { text: 42 }, ada);
+    expect(notText).toMatchObject({ status: 400, json: { error: "Text is required" } });
     const signedOut = await post(t, { text: DRAFT });
     expect(signedOut.status).toBe(401);
   });

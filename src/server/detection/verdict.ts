@@ -14,6 +14,7 @@
  * - A text with a model's polish (dense AI habits) is never likely human; the reason says so.
  */
 import { isStrongReason, VERDICT_MIDPOINT, type Verdict, type VerdictLevel, verdict } from "../../shared/detection";
+import { countOf } from "../../shared/plural";
 import { canFlag, type DocumentAnalysis } from "./features";
 
 export interface VerdictThresholds {
@@ -140,7 +141,7 @@ export function decideVerdict(input: VerdictInput): Verdict {
   if (proseWords < caution.shortWords) {
     return verdict(
       "uncertain",
-      `Too short to judge well: ${proseWords} words of prose; the detector needs about ${caution.shortWords} to tell a ` +
+      `Too short to judge well: ${countOf(proseWords, "word")} of prose; the detector needs about ${caution.shortWords} to tell a ` +
         "person's style from a model's.",
     );
   }

@@ -13,6 +13,7 @@ import {
   type DocumentVersion,
   type ExportQuery,
   exportFileName,
+  DOCUMENT_NOT_FOUND as SHARED_DOCUMENT_NOT_FOUND,
   titleFromMarkdown,
   type VersionFormat,
   type VersionKind,
@@ -24,7 +25,7 @@ import { documents, documentVersions } from "../db/schema";
 import { AppError } from "../errors";
 import { renderExportHtml } from "./export";
 
-export const DOCUMENT_NOT_FOUND = "Document not found.";
+export const DOCUMENT_NOT_FOUND = `${SHARED_DOCUMENT_NOT_FOUND}.`;
 export const VERSION_NOT_FOUND = "Version not found in this document.";
 
 /** What a paid step produced, as it is saved. */

@@ -263,7 +263,7 @@ describeEachDatabase("documents", (kind) => {
     for (const [path, body] of steps) {
       const res = await post<unknown>(path, body, bob);
       expect(res.status, `${path}: ${res.json.error}`).toBe(404);
-      expect(res.json.error).toBe("Document not found.");
+      expect(res.json.error).toBe("This document was not found.");
     }
     expect(await balance(bob)).toEqual(bobBefore);
     // An unknown version of the caller's own document, and a version id of another document.
@@ -290,7 +290,7 @@ describeEachDatabase("documents", (kind) => {
     ] as const) {
       const res = await call<unknown>(method, path, bob, body);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.json.error).toBe("Document not found.");
+      expect(res.json.error).toBe("This document was not found.");
       expect((await call<unknown>(method, path, undefined, body)).status).toBe(401);
     }
     expect((await list("", bob)).json.documents.some((d) => d.id === id)).toBe(false);

@@ -10,6 +10,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { DocumentParams } from "../../shared/documents";
+import { countOf } from "../../shared/plural";
 import {
   type ConnectionResponse,
   type ConnectionsResponse,
@@ -34,7 +35,7 @@ const ConnectionIdParam = z.object({ id: z.string().trim().min(1).max(100) });
 export const CONNECT_ATTEMPTS = { limit: 10, windowSeconds: 60 } as const;
 
 export const tooManyConnectAttempts = (seconds: number) =>
-  `Too many connection attempts. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+  `Too many connection attempts. Try again in ${countOf(seconds, "second")}.`;
 
 export function connectionRoutes({
   connections,

@@ -1,5 +1,7 @@
 // What the WordPress and Shopify clients share: the post they send, what they answer, and the one
 // error type they throw — in plain words, mapped to an AppError by where it happened.
+
+import { countOf } from "../../shared/plural";
 import type { PublishStatus } from "../../shared/publishing";
 import { AppError } from "../errors";
 import { SafeHttpError } from "./safe-http";
@@ -133,8 +135,8 @@ export function retryAfterSeconds(header: string | undefined, now = Date.now()):
 export function retryText(seconds: number | undefined): string {
   if (seconds === undefined) return "Try again in a minute.";
   if (seconds <= 1) return "Try again in a moment.";
-  if (seconds < 120) return `Try again in ${seconds} seconds.`;
-  return `Try again in ${Math.ceil(seconds / 60)} minutes.`;
+  if (seconds < 120) return `Try again in ${countOf(seconds, "second")}.`;
+  return `Try again in ${countOf(Math.ceil(seconds / 60), "minute")}.`;
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };

@@ -12,6 +12,7 @@
 // address and https rules, nothing else.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { Agent, request } from "undici";
+import { countOf } from "../../shared/plural";
 import { type AddressVerdict, classifyAddress, describeRange, isIpLiteral } from "./address-policy";
 
 export const MAX_REDIRECTS = 3;
@@ -283,7 +284,7 @@ export class SafeHttp {
     if (timeout.aborted || /TIMEOUT/i.test(code))
       return new SafeHttpError(
         "timeout",
-        `${url.host} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} seconds.`,
+        `${url.host} did not answer within ${countOf(Math.round(this.opts.timeoutMs / 1000), "second")}.`,
       );
     if ((err as Error).name === "AbortError") return err as Error; // the caller's own cancellation
     return new SafeHttpError("unreachable", `${url.host} could not be reached (${code || (err as Error).message}).`);

@@ -1,6 +1,7 @@
 // Yoast-like SEO and readability analysis, computed by our own code (thresholds: docs/seo.md): a
 // table of small checks over one reading of the draft (blocks, sentences and stems computed once).
 import type { Element, RootContent as HastContent, Root as HastRoot } from "hast";
+import { countOf } from "../../shared/plural";
 import type { SeoCheck, SeoCheckStatus, SeoReport } from "../../shared/seo";
 import { blockSentences, blocksSentences, countWords } from "../../shared/text";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_TITLE_MAX } from "./meta";
@@ -517,11 +518,11 @@ const CHECKS: CheckDef[] = [
     id: "text-length",
     label: "Text length",
     run: ({ totalWords: n }) => {
-      if (n >= 300) return ["good", `${n} words.`];
+      if (n >= 300) return ["good", `${countOf(n, "word")}.`];
       const more = "write at least 300 so the page has enough substance to rank.";
-      if (n >= 250) return ["ok", `${n} words, a little under 300: ${more}`];
-      if (n >= 200) return ["bad", `${n} words: ${more}`];
-      return ["bad", `${n} words, far too few: ${more}`, n >= 100 ? -10 : -20];
+      if (n >= 250) return ["ok", `${countOf(n, "word")}, a little under 300: ${more}`];
+      if (n >= 200) return ["bad", `${countOf(n, "word")}: ${more}`];
+      return ["bad", `${countOf(n, "word")}, far too few: ${more}`, n >= 100 ? -10 : -20];
     },
   },
   {

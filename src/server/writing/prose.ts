@@ -1,6 +1,7 @@
 // The PROSE writing method: prompts for drafting, revising and rewriting SEO blog posts
 // so they read as written by a knowledgeable person. docs/prose.md states the same rules with examples.
 
+import { countOf } from "../../shared/plural";
 import { parseWordCount } from "../../shared/writing";
 import type { PromptPair } from "../ai/models";
 
@@ -266,7 +267,7 @@ export function buildDraftPrompt(req: DraftRequest): PromptPair {
     `Current date: ${req.currentDate}. Treat anything after your training data as unknown, and mark time-sensitive facts as [verify: …].`,
     `Intent (document type and topic): ${req.contentType.trim()}`,
     `Target audience: ${audience}`,
-    `Target word count: ${words} words${req.wordCount?.trim() ? ` (requested: "${req.wordCount.trim()}")` : " (none given; default)"}. Stop when you reach it.`,
+    `Target word count: ${countOf(words, "word")}${req.wordCount?.trim() ? ` (requested: "${req.wordCount.trim()}")` : " (none given; default)"}. Stop when you reach it.`,
   ];
   if (req.additionalContext?.trim()) lines.push(`Additional context (follow it): ${req.additionalContext.trim()}`);
   if (req.seoKeywords?.trim()) lines.push(`SEO keywords (use naturally, never stuffed): ${req.seoKeywords.trim()}`);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { Campaign } from "../../../shared/admin";
 import { ADMIN_MESSAGES } from "../../../shared/admin";
-import { CampaignFormSchema, campaignFormDefaults, campaignRequestBody, localDay } from "./campaign-form-schema";
+import {
+  CampaignFormSchema,
+  campaignEditBody,
+  campaignEditValues,
+  campaignFormDefaults,
+  campaignRequestBody,
+  localDay,
+} from "./campaign-form-schema";
 
 const today = new Date(2025, 5, 15, 10, 30);
 const messages = (input: unknown) => {
@@ -75,5 +83,56 @@ describe("the campaign form", () => {
   it("reads a date input's value as a local day", () => {
     expect(localDay("2025-01-02", "start")).toEqual(new Date(2025, 0, 2));
     expect(localDay("", "start")).toBe("");
+  });
+});
+
+describe("the campaign edit dialog (issue 31)", () => {
+  const start = new Date(2025, 5, 1, 9, 15);
+  const campaign: Campaign = {
+    id: 7,
+    name: "Spring",
+    description: "",
+    creditAmount: 50,
+    campaignType: "new_signups",
+    specificUserIds: null,
+    maxRecipients: 10,
+    currentRecipients: 0,
+    startDate: start.toISOString(),
+    endDate: null,
+    active: true,
+    status: "active",
+    createdBy: null,
+    createdAt: start.toISOString(),
+    updatedAt: start.toISOString(),
+  };
+
+  it("fills the fields from the campaign, dates as local days", () => {
+    expect(campaignEditValues(campaign)).toEqual({
+      name: "Spring",
+      description: "",
+      creditAmount: "50",
+      maxRecipients: "10",
+      startDate: "2025-06-01",
+      endDate: "",
+    });
+  });
+
+  it("sends only what changed; an unchanged day keeps the stored time", () => {
+    const values = campaignEditValues(campaign);
+    expect(campaignEditBody(campaign, values)).toEqual({});
+    expect(campaignEditBody(campaign, { ...values, name: " Spring " })).toEqual({});
+    expect(campaignEditBody(campaign, { ...values, name: "Summer", maxRecipients: "" })).toEqual({
+      name: "Summer",
+      maxRecipients: "",
+    });
+    expect(campaignEditBody(campaign, { ...values, endDate: "2025-06-30", creditAmount: "60" })).toEqual({
+      endDate: new Date(2025, 5, 30, 23, 59, 59, 999).toISOString(),
+      creditAmount: "60",
+    });
+    expect(campaignEditBody(campaign, { ...values, startDate: "2025-06-02" })).toEqual({
+      startDate: new Date(2025, 5, 2).toISOString(),
+    });
+    const ended = { ...campaign, endDate: new Date(2025, 6, 1).toISOString() };
+    expect(campaignEditBody(ended, { ...campaignEditValues(ended), endDate: "" })).toEqual({ endDate: null });
   });
 });

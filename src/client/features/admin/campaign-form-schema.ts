@@ -3,7 +3,7 @@
 // day and ends at the end of its end day, in the admin's own time zone.
 import { format } from "date-fns";
 import { z } from "zod";
-import { type CampaignCreate, CampaignCreateRequest, type CampaignType } from "../../../shared/admin";
+import { type Campaign, type CampaignCreate, CampaignCreateRequest, type CampaignType } from "../../../shared/admin";
 import { CAMPAIGN_DEFAULT_CREDITS } from "../../../shared/limits";
 
 export interface CampaignFormValues {
@@ -59,4 +59,47 @@ export function campaignRequestBody(v: CampaignCreate) {
     endDate: v.endDate ? v.endDate.toISOString() : null,
     active: v.active,
   };
+}
+
+/** The edit dialog's fields (issue 31): text as the inputs hold it; dates as local calendar days. */
+export interface CampaignEditValues {
+  name: string;
+  description: string;
+  creditAmount: string;
+  maxRecipients: string;
+  startDate: string;
+  endDate: string;
+}
+
+const day = (iso: string | null) => (iso ? format(new Date(iso), "yyyy-MM-dd") : "");
+
+export function campaignEditValues(c: Campaign): CampaignEditValues {
+  return {
+    name: c.name,
+    description: c.description,
+    creditAmount: String(c.creditAmount),
+    maxRecipients: c.maxRecipients == null ? "" : String(c.maxRecipients),
+    startDate: day(c.startDate),
+    endDate: day(c.endDate),
+  };
+}
+
+/**
+ * The PATCH /api/admin/campaigns/:id body: only what the admin changed (an unchanged day keeps the
+ * stored time), "" clearing the optional fields; the server validates it.
+ */
+export function campaignEditBody(c: Campaign, v: CampaignEditValues): Record<string, unknown> {
+  const before = campaignEditValues(c);
+  const body: Record<string, unknown> = {};
+  if (v.name.trim() !== before.name) body.name = v.name;
+  if (v.description.trim() !== before.description) body.description = v.description;
+  if (v.creditAmount.trim() !== before.creditAmount) body.creditAmount = v.creditAmount.trim();
+  if (v.maxRecipients.trim() !== before.maxRecipients) body.maxRecipients = v.maxRecipients.trim();
+  const asIso = (value: string, edge: "start" | "end") => {
+    const d = localDay(value, edge);
+    return d instanceof Date ? d.toISOString() : value;
+  };
+  if (v.startDate !== before.startDate) body.startDate = asIso(v.startDate, "start");
+  if (v.endDate !== before.endDate) body.endDate = v.endDate ? asIso(v.endDate, "end") : null;
+  return body;
 }

@@ -15,13 +15,13 @@ import { apiPost } from "../../lib/api";
 import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
-import { formatCredits } from "../credits/format";
 import {
   CampaignFormSchema,
   type CampaignFormValues,
   campaignFormDefaults,
   campaignRequestBody,
 } from "./campaign-form-schema";
+import { campaignGrantedText } from "./grant-rules";
 
 export const CAMPAIGNS_KEY = ["/api/admin/campaigns"] as const;
 
@@ -41,7 +41,7 @@ export function CampaignForm() {
       toast.success(
         "Campaign Created",
         granted > 0
-          ? `"${v.name}" is active: ${formatCredits(granted)} users received ${formatCredits(v.creditAmount)} credits each.`
+          ? campaignGrantedText(v.name, granted, v.creditAmount)
           : v.active
             ? `"${v.name}" was created and activated.`
             : `"${v.name}" was created as a draft.`,

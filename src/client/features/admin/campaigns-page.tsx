@@ -1,8 +1,9 @@
 // /admin/bonus-credits: bonus credit campaigns (spec §2, §4, §5, §8). The list shows the derived
-// status; Activate on drafts, Deactivate on running campaigns, Delete only without recipients.
+// status; Activate on drafts, Deactivate on running campaigns, Edit on any (the amount only before
+// its first grant), Delete only without recipients.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { Trash2, Users } from "lucide-react";
+import { Pencil, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { type Campaign, type CampaignResponse, type CampaignsResponse, campaignStatus } from "../../../shared/admin";
 import { QueryState } from "../../components/query-state";
@@ -19,9 +20,11 @@ import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
 import { AdminGate } from "./admin-gate";
+import { CampaignEditDialog } from "./campaign-edit-dialog";
 import { CAMPAIGNS_KEY, CampaignForm } from "./campaign-form";
 import { CampaignRecipientsDialog } from "./campaign-recipients-dialog";
 import { CampaignStatusBadge } from "./campaign-status-badge";
+import { campaignGrantedText } from "./grant-rules";
 
 export function CampaignsPage() {
   return (
@@ -51,6 +54,7 @@ function CampaignList() {
   useErrorToast(campaigns.error, "Failed to fetch campaigns");
   const [recipientsOf, setRecipientsOf] = useState<Campaign | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Campaign | null>(null);
+  const [editOf, setEditOf] = useState<Campaign | null>(null);
 
   const act = useMutation({
     mutationFn: ({ action, campaign }: { action: Action; campaign: Campaign }) =>
@@ -62,7 +66,7 @@ function CampaignList() {
       const detail =
         action === "activate"
           ? granted > 0
-            ? `"${campaign.name}" is active: ${formatCredits(granted)} users received ${formatCredits(campaign.creditAmount)} credits each.`
+            ? campaignGrantedText(campaign.name, granted, campaign.creditAmount)
             : `"${campaign.name}" is active.`
           : action === "deactivate"
             ? `"${campaign.name}" no longer grants credits.`
@@ -177,6 +181,15 @@ function CampaignList() {
                           <Button
                             size="sm"
                             variant="outline"
+                            onClick={() => setEditOf(c)}
+                            aria-label={`Edit ${c.name}`}
+                          >
+                            <Pencil aria-hidden="true" />
+                            Edit
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
                             onClick={() => setRecipientsOf(c)}
                             aria-label={`View recipients of ${c.name}`}
                           >
@@ -207,6 +220,7 @@ function CampaignList() {
         </QueryState>
       </CardContent>
       <CampaignRecipientsDialog campaign={recipientsOf} onClose={() => setRecipientsOf(null)} />
+      <CampaignEditDialog campaign={editOf} onClose={() => setEditOf(null)} />
       <ConfirmDialog
         open={confirmDelete !== null}
         onOpenChange={(open) => (open ? undefined : setConfirmDelete(null))}

@@ -6,7 +6,7 @@ import { ArrowRight, Check, Gift, Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { DirectGrantResponse, GrantHistoryResponse, SearchableUser } from "../../../shared/admin";
 import { DIRECT_GRANT } from "../../../shared/limits";
-import { countOf } from "../../../shared/plural";
+import { countOf, creditCount } from "../../../shared/plural";
 import { QueryState } from "../../components/query-state";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -151,7 +151,7 @@ function GrantTab() {
                         </span>
                         <span className="block truncate text-slate-600">{u.email}</span>
                       </span>
-                      <Badge variant="secondary">{formatCredits(u.currentCredits ?? 0)} credits</Badge>
+                      <Badge variant="secondary">{creditCount(u.currentCredits ?? 0)}</Badge>
                     </button>
                   </li>
                 );
@@ -324,7 +324,7 @@ function HistoryTab() {
                     <p className="mt-1 text-slate-700">Reason: {h.reason}</p>
                   </div>
                   <div className="shrink-0 text-right">
-                    <p className="font-semibold text-emerald-700">+{formatCredits(h.creditsGranted)} credits</p>
+                    <p className="font-semibold text-emerald-700">+{creditCount(h.creditsGranted)}</p>
                     <p className="text-xs text-slate-600">
                       <time dateTime={h.grantedAt}>{format(new Date(h.grantedAt), DIRECT_GRANT.dateFormat)}</time>
                     </p>

@@ -1,5 +1,6 @@
 // Spec §5's direct-grant rules, as the screen applies them.
 import { DIRECT_GRANT } from "../../../shared/limits";
+import { countOf, creditCount } from "../../../shared/plural";
 
 /** The amount field: a whole number; anything non-numeric becomes 0. */
 export function parseGrantAmount(input: string): number {
@@ -23,10 +24,14 @@ export function grantBlocked(s: GrantState): string | null {
   if (s.pending) return "A grant is in progress";
   if (s.selectedCount === 0) return "Select at least one user";
   if (s.amount <= 0) return `Enter a credit amount of at least ${DIRECT_GRANT.minAmount}`;
-  if (s.amount > DIRECT_GRANT.maxAmount)
-    return `At most ${DIRECT_GRANT.maxAmount.toLocaleString("en-US")} credits per user`;
+  if (s.amount > DIRECT_GRANT.maxAmount) return `At most ${creditCount(DIRECT_GRANT.maxAmount)} per user`;
   if (!s.reason.trim()) return "Enter a reason for the grant";
   return null;
 }
 
 export const grantTotal = (selectedCount: number, amount: number) => selectedCount * amount;
+
+/** The toast after a campaign grants on activation: "3 users received 50 credits each", "1 user received 1 credit". */
+export function campaignGrantedText(name: string, granted: number, creditAmount: number): string {
+  return `"${name}" is active: ${countOf(granted, "user")} received ${creditCount(creditAmount)} each.`;
+}

@@ -21,7 +21,7 @@ import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { BILLING_CONFIG_KEY, useCreditPackages } from "../credits/credits";
-import { formatCredits, formatPricePerCredit, formatUsd } from "../credits/format";
+import { formatPricePerCredit, formatUsd } from "../credits/format";
 import { useErrorToast } from "../credits/use-error-toast";
 
 export function useBillingConfig() {
@@ -120,7 +120,7 @@ export function PackagesTab() {
                       variant={p.popular ? "default" : "outline"}
                       disabled={!purchasesEnabled || checkout.isPending || redirecting}
                       onClick={() => checkout.mutate(p)}
-                      aria-label={`Buy ${p.name}: ${formatCredits(p.credits)} credits for ${formatUsd(p.price)}`}
+                      aria-label={`Buy ${p.name}: ${creditCount(p.credits)} for ${formatUsd(p.price)}`}
                     >
                       {pending && <Spinner label="Starting checkout" />}
                       {pending ? "Redirecting…" : `Buy ${p.name}`}

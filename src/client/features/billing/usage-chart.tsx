@@ -2,6 +2,7 @@
 // bundle). Screen readers get a summary; each bar carries its own day and figure as a tooltip.
 import { format } from "date-fns";
 import { useId } from "react";
+import { countOf, creditCount } from "../../../shared/plural";
 import { formatCredits } from "../credits/format";
 import type { DayTotal } from "./usage-by-day";
 
@@ -36,7 +37,7 @@ export function UsageChart({ series }: { series: DayTotal[] }) {
   const summary =
     total === 0
       ? "No credits used in the last 30 days."
-      : `${formatCredits(total)} credits used over ${activeDays} of the last ${series.length} days; the most in one day was ${formatCredits(busiest?.credits ?? 0)} on ${busiest ? format(busiest.day, "MMM d") : ""}.`;
+      : `${creditCount(total)} used over ${activeDays} of the last ${countOf(series.length, "day")}; the most in one day was ${formatCredits(busiest?.credits ?? 0)} on ${busiest ? format(busiest.day, "MMM d") : ""}.`;
 
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-4">
@@ -74,7 +75,7 @@ export function UsageChart({ series }: { series: DayTotal[] }) {
                 rx={2}
                 fill={d.credits > 0 ? "#4338ca" : "transparent"}
               >
-                <title>{`${format(d.day, "MMM d")}: ${formatCredits(d.credits)} credits`}</title>
+                <title>{`${format(d.day, "MMM d")}: ${creditCount(d.credits)}`}</title>
               </rect>
               {(series.length - 1 - i) % 7 === 0 && (
                 <text x={x + barW / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={11} fill="#475569">

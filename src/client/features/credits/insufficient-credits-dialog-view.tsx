@@ -4,6 +4,7 @@
 import { AlertCircle, Coins } from "lucide-react";
 import { useNavigate } from "react-router";
 import { INSUFFICIENT_DIALOG_PACKAGES } from "../../../shared/limits";
+import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -74,7 +75,7 @@ export function InsufficientCreditsDialog({
                   <span className="flex items-center gap-2">
                     <Coins className="size-4 text-amber-600" aria-hidden="true" />
                     <span className="font-medium">{p.name}</span>
-                    <span className="text-slate-600">{formatCredits(p.credits)} credits</span>
+                    <span className="text-slate-600">{creditCount(p.credits)}</span>
                     {p.popular && <Badge>Most popular</Badge>}
                   </span>
                   <span className="font-semibold">{formatUsd(p.price)}</span>

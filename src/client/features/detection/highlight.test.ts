@@ -15,6 +15,7 @@ import {
   plainSentence,
   type SentenceRange,
   scoreLevel,
+  sentenceHint,
   sentenceRanges,
   textFragments,
 } from "./highlight";
@@ -304,5 +305,14 @@ describe("sentenceRanges beside a verdict", () => {
 
   it("keeps the full tints of a mixed or uncertain text", () => {
     expect(sentenceRanges(text, result("uncertain", 55)).map((r) => r.level)).toEqual([0, 2, 2]);
+  });
+});
+
+describe("sentenceHint (issue 31: touch screens cannot hover)", () => {
+  it("says hover with a mouse and tap with a finger, with the plural right", () => {
+    expect(sentenceHint(3, 54, false)).toBe(
+      "3 of 54 sentences flagged. Hover over a sentence, or tab into the draft and use the arrow keys, to see why.",
+    );
+    expect(sentenceHint(0, 1, true)).toBe("0 of 1 sentence flagged. Tap a sentence to see why.");
   });
 });

@@ -7,6 +7,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { type DetectionResult, verdictOf } from "../../../shared/detection";
+import { countOf } from "../../../shared/plural";
 
 /** 0 likely human · 1 some AI signals · 2 leaning AI · 3 flagged by the detector. */
 export type ScoreLevel = 0 | 1 | 2 | 3;
@@ -239,4 +240,12 @@ export function plainSentence(s: string): string {
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
     .replace(/(^|[\s(])([*_])(?=\S)([^*_]+?)(?<=\S)\2(?=[\s).,;:!?]|$)/g, "$1$3")
     .replace(/`([^`]+)`/g, "$1");
+}
+
+/** The line above a highlighted text: how many sentences are flagged, and how to see why (tap on a touch screen). */
+export function sentenceHint(flagged: number, total: number, coarsePointer: boolean): string {
+  const how = coarsePointer
+    ? "Tap a sentence to see why."
+    : "Hover over a sentence, or tab into the draft and use the arrow keys, to see why.";
+  return `${flagged} of ${countOf(total, "sentence")} flagged. ${how}`;
 }

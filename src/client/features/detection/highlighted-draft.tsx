@@ -19,6 +19,7 @@ import {
 } from "react";
 import type { DetectionResult } from "../../../shared/detection";
 import { cn } from "../../lib/cn";
+import { useCoarsePointer } from "../../lib/use-coarse-pointer";
 import {
   formatPercent,
   LEVEL_STYLES,
@@ -26,6 +27,7 @@ import {
   parseDraft,
   type ScoreLevel,
   type SentenceRange,
+  sentenceHint,
   sentenceRanges,
   textFragments,
 } from "./highlight";
@@ -67,6 +69,7 @@ function renderText(value: string, start: number | undefined, end: number | unde
     ctx.seen.add(i);
     const isActive = ctx.active === i;
     return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard has focus and the arrow keys (the section's onKeyDown); the click is for a tap, touch screens having no hover.
       <mark
         key={`${key}-${j}`}
         data-sentence={i}
@@ -82,6 +85,8 @@ function renderText(value: string, start: number | undefined, end: number | unde
         )}
         onMouseEnter={(e) => ctx.onEnter(i, e.currentTarget)}
         onMouseLeave={() => ctx.onLeave(i)}
+        // A tap (touch screens have no hover) shows the same explanation.
+        onClick={(e) => ctx.onEnter(i, e.currentTarget)}
         onFocus={first ? (e) => ctx.onFocus(i, e.currentTarget) : undefined}
         onBlur={first ? () => ctx.onBlur(i) : undefined}
       >
@@ -329,6 +334,7 @@ export function HighlightedDraft({
   const activeRange = active !== null ? ranges[active] : undefined;
   const docReasons = result.reasons ?? [];
   const flaggedCount = ranges.filter((r) => r.flagged).length;
+  const coarsePointer = useCoarsePointer();
 
   return (
     <div className={cn("space-y-3", className)}>
@@ -344,7 +350,7 @@ export function HighlightedDraft({
           <p id={hintId} className="text-xs text-slate-600">
             {ranges.length === 0
               ? "No sentences were scored in this text."
-              : `${flaggedCount} of ${ranges.length} sentences flagged. Hover over a sentence, or tab into the draft and use the arrow keys, to see why.`}
+              : sentenceHint(flaggedCount, ranges.length, coarsePointer)}
           </p>
         </div>
       )}

@@ -2,6 +2,7 @@
 // sentences before → after, each with its change in words ("down 23.4 points"), not only in colour.
 import { ArrowDown, ArrowRight, ArrowUp, Minus } from "lucide-react";
 import type { DetectionResult } from "../../../shared/detection";
+import { countOf } from "../../../shared/plural";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { aiPercentOf, formatPercent, percentDelta } from "./highlight";
@@ -29,10 +30,7 @@ function Change({
   const better = lowerIsBetter ? delta < 0 : delta > 0;
   const Icon = delta === 0 ? Minus : delta < 0 ? ArrowDown : ArrowUp;
   const amount = Math.abs(delta);
-  const text =
-    delta === 0
-      ? "no change"
-      : `${delta < 0 ? "down" : "up"} ${amount.toLocaleString("en-US")} ${unit}${amount === 1 ? "" : "s"}`;
+  const text = delta === 0 ? "no change" : `${delta < 0 ? "down" : "up"} ${countOf(amount, unit)}`;
   return (
     <span
       className={cn(

@@ -18,7 +18,14 @@ export interface VerdictNoteProps {
   className?: string;
 }
 
-/** The level with its icon and label, then the reason. */
+/**
+ * What "AI Detected" is and isn't, said once under every verdict (issue 31, item 5): the headline
+ * figure is a whole-text estimate, so it can be far above the share of flagged sentences.
+ */
+export const AI_PERCENT_MEANING =
+  "AI Detected is the detector's estimate for the whole text, not the share of flagged sentences, and not proof of who wrote it.";
+
+/** The level with its icon and label, then the reason, then what the percentage means. */
 export function VerdictNote({ result, className }: VerdictNoteProps) {
   const verdict = verdictOf(result);
   const style = VERDICT_STYLES[verdict.level];
@@ -30,10 +37,15 @@ export function VerdictNote({ result, className }: VerdictNoteProps) {
       data-level={verdict.level}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <p>
-        <span className="font-semibold">{verdict.label}</span>
-        <span className="sr-only">:</span> <span>{verdict.reason}</span>
-      </p>
+      <div className="space-y-1">
+        <p>
+          <span className="font-semibold">{verdict.label}</span>
+          <span className="sr-only">:</span> <span>{verdict.reason}</span>
+        </p>
+        <p className="text-xs" data-testid="percent-meaning">
+          {AI_PERCENT_MEANING}
+        </p>
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { DOCUMENT_TITLE_MAX, RenameDocumentRequest } from "../../../shared/documents";
+import { countOf } from "../../../shared/plural";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -91,7 +92,7 @@ export function DeleteDocumentDialog({
 }) {
   const queryClient = useQueryClient();
   const [pending, run] = usePending();
-  const versions = doc?.versionCount === 1 ? "its only version" : `all ${doc?.versionCount ?? 0} versions`;
+  const versions = doc?.versionCount === 1 ? "its only version" : `all ${countOf(doc?.versionCount ?? 0, "version")}`;
   return (
     <ConfirmDialog
       open={doc !== null}

@@ -7,7 +7,12 @@ import { ArrowLeft, ClipboardCopy, Download, GitCompare, Pencil, PenLine, Send, 
 import { useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DetectionResult } from "../../../shared/detection";
-import { type DocumentDetail, type DocumentVersion, VERSION_KIND_LABELS } from "../../../shared/documents";
+import {
+  DOCUMENT_NOT_FOUND,
+  type DocumentDetail,
+  type DocumentVersion,
+  VERSION_KIND_LABELS,
+} from "../../../shared/documents";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { Writer } from "../../../shared/writing";
 import { Badge } from "../../components/ui/badge";
@@ -70,7 +75,7 @@ function DocumentView({ id }: { id: string }) {
     return (
       <div className="mx-auto max-w-xl space-y-3 text-center">
         <h1 className="text-2xl font-bold text-slate-900">
-          {gone ? "Document not found" : "Could not load the document"}
+          {gone ? DOCUMENT_NOT_FOUND : "Could not load the document"}
         </h1>
         <p className="text-slate-700">
           {gone

@@ -6,6 +6,7 @@ import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { MIN_CREDITS_LANDING, PROMPT_MAX_CHARS } from "../../../shared/limits";
+import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
@@ -243,7 +244,7 @@ function CreditsNote({ signedIn, available }: { signedIn: boolean; available: nu
   const short = available !== undefined && available < MIN_CREDITS_LANDING;
   return (
     <p className={short ? "text-xs text-amber-800" : "text-xs text-slate-600"}>
-      Generating from here needs at least {MIN_CREDITS_LANDING} credits available
+      Generating from here needs at least {creditCount(MIN_CREDITS_LANDING)} available
       {available !== undefined ? ` (you have ${count.format(available)})` : ""}. A draft by an AI model usually costs
       3–5 credits; the offline sample writer's are free.
     </p>

@@ -1,6 +1,7 @@
 import { Coins, Menu, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { titleFor } from "../../lib/document-title";
@@ -109,7 +110,7 @@ export function Header() {
               <Link
                 to={PAGE_ROUTES.billing}
                 className="flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
-                aria-label={`${credits?.availableCredits ?? 0} credits available`}
+                aria-label={`${creditCount(credits?.availableCredits ?? 0)} available`}
                 data-testid="header-credits"
               >
                 <Coins className="size-4" aria-hidden="true" />

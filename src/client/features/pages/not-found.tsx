@@ -6,7 +6,7 @@ export function NotFoundPage() {
   return (
     <Card className="mx-auto max-w-lg">
       <CardHeader>
-        <h1 className="text-2xl font-semibold text-slate-900">404 Page Not Found</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">Page Not Found</h1>
       </CardHeader>
       <CardContent className="space-y-3 text-slate-700">
         <p>Did you forget to add the page to the router?</p>

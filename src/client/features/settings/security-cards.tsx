@@ -147,7 +147,7 @@ export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void 
         {sessions.isLoading ? (
           <Spinner />
         ) : (
-          <Table aria-label="Active sessions">
+          <Table stacked aria-label="Active sessions">
             <TableHeader>
               <TableRow>
                 <TableHead>Device</TableHead>
@@ -160,7 +160,7 @@ export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void 
             <TableBody>
               {(sessions.data?.sessions ?? []).map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>
+                  <TableCell label="" className="max-sm:!block max-sm:text-left max-sm:font-medium">
                     {s.browser} on {s.os}
                     {s.current && (
                       <Badge variant="success" className="ml-2">
@@ -168,10 +168,12 @@ export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void 
                       </Badge>
                     )}
                   </TableCell>
-                  <TableCell>{s.ipAddress ?? "—"}</TableCell>
-                  <TableCell>{when(s.createdAt)}</TableCell>
-                  <TableCell>{when(s.lastActiveAt)}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell label="Address" className="break-all">
+                    {s.ipAddress ?? "—"}
+                  </TableCell>
+                  <TableCell label="Signed in">{when(s.createdAt)}</TableCell>
+                  <TableCell label="Last active">{when(s.lastActiveAt)}</TableCell>
+                  <TableCell label="" className="text-right max-sm:!block max-sm:text-left">
                     <Button variant="ghost" size="sm" disabled={pending === s.id} onClick={() => revoke(s)}>
                       Sign out<span className="sr-only"> {s.current ? "this browser" : `${s.browser} on ${s.os}`}</span>
                     </Button>

@@ -1,9 +1,13 @@
-// /settings: profile, password, sessions, Google, the data download and deleting the account.
+// /settings: profile, password, sessions, Google, a link to the publishing connections, the data
+// download and deleting the account.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Plug } from "lucide-react";
 import { useEffect } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ACCOUNT_TEXT, type AccountStatus } from "../../../shared/account";
-import { Card, CardContent, CardHeader } from "../../components/ui/card";
+import { PAGE_ROUTES } from "../../../shared/routes";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
@@ -58,6 +62,7 @@ export function SettingsPage() {
             <PasswordCard status={status.data} />
             <SessionsCard onSignedOutHere={() => navigate("/")} />
             {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
+            <ConnectionsLinkCard />
             <DataCard />
             <DeleteAccountCard
               email={status.data.email}
@@ -74,5 +79,24 @@ export function SettingsPage() {
         )}
       </div>
     </SignedIn>
+  );
+}
+
+/** Settings' way to the publishing connections (/settings/connections), which has its own screen. */
+function ConnectionsLinkCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Publishing connections</CardTitle>
+        <CardDescription>The WordPress and Shopify sites you publish your documents to.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline">
+          <Link to={PAGE_ROUTES.settingsConnections}>
+            <Plug aria-hidden="true" /> Manage connections
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

@@ -15,6 +15,7 @@ import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { DetectionPanel } from "../../detection";
+import { DocumentNotFoundNotice } from "../../documents/document-not-found";
 import { SeoPanel } from "../../seo";
 import { execute, resetHistory } from "../api";
 import { HeaderLinks } from "../header-links";
@@ -142,6 +143,7 @@ export function ProseConsolePage() {
               <Spinner label="Opening your document" /> Opening your document…
             </p>
           )}
+          {opened.notFound && <DocumentNotFoundNotice onDismiss={opened.dismissNotFound} />}
           {nothingYet && !opened.loading && (
             <Card className="border-dashed bg-slate-50/60">
               <CardContent className="flex items-start gap-3 p-5 text-sm text-slate-700">

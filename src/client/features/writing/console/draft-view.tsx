@@ -1,6 +1,7 @@
 // A text shown in a panel: with the detector's highlights once it has been analysed, formatted from
 // its markdown before that. Who wrote it is said plainly (the offline writer is never passed off as AI).
 import type { DetectionResult } from "../../../../shared/detection";
+import { countOf } from "../../../../shared/plural";
 import { HighlightedDraft } from "../../detection";
 import { Markdown } from "../markdown";
 import type { DraftResult } from "../types";
@@ -45,7 +46,7 @@ export function ResultMeta({ result }: { result: DraftResult }) {
     <div className="space-y-1">
       <WriterNote writer={result.writer} model={result.model} />
       <p className="text-xs text-slate-600">
-        {words.toLocaleString("en-US")} words
+        {countOf(words, "word")}
         {result.responseTime !== undefined && <> · {result.responseTime.toLocaleString("en-US")} ms</>}
         {result.creditsUsed !== undefined && (
           <>

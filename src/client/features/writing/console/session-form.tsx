@@ -4,6 +4,7 @@
 import { ChevronDown, Info, RotateCcw } from "lucide-react";
 import { Collapsible } from "radix-ui";
 import type { UseFormReturn } from "react-hook-form";
+import { countOf } from "../../../../shared/plural";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Field, formFields } from "../../../components/ui/field";
@@ -11,7 +12,6 @@ import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tooltip } from "../../../components/ui/tooltip";
 import { draftCost } from "../../credits/estimates";
-import { formatCredits } from "../../credits/format";
 import { ModelNotice } from "../model-notice";
 import { ExecuteButton, type ExecuteState } from "./execute-button";
 import { FixedApiParameters } from "./fixed-parameters";
@@ -120,7 +120,7 @@ export function ConsoleSessionForm({ form, onExecute, executeState, onReset, res
             <div className="space-y-2 pt-1">
               <ExecuteButton state={executeState} />
               <p className="text-xs text-slate-600" data-testid="execute-cost">
-                A draft of {formatCredits(Number(watch("wordCount")) || 800)} words costs{" "}
+                A draft of {countOf(Number(watch("wordCount")) || 800, "word")} costs{" "}
                 {draftCost(Number(watch("wordCount")) || 800)} with a model (nothing with the offline sample writer).
               </p>
               <Button variant="outline" className="w-full" onClick={onReset} disabled={busy || resetting}>

@@ -2,7 +2,7 @@
 // loop from the document (the session form too), and every document the loop writes to is put in the
 // URL, so a reload or a shared link comes back to the same work.
 import type { MutableRefObject } from "react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { DocumentDetail } from "../../../../shared/documents";
 import { SessionContext } from "../../../../shared/writing";
@@ -40,6 +40,8 @@ export function useDocumentSession({
   onRestored?: (doc: DocumentDetail) => void;
 }) {
   const url = useUrlDocument();
+  /** The id in the URL led nowhere: the screen says so (DocumentNotFoundNotice) until dismissed or new work starts. */
+  const [notFound, setNotFound] = useState(false);
   const restoredId = useRef<string | null>(null);
   const latest = useRef({ form, session, lastSession, onRestored, url });
   latest.current = { form, session, lastSession, onRestored, url };
@@ -58,8 +60,7 @@ export function useDocumentSession({
     } else if (state.status === "missing" || state.status === "error") {
       if (restoredId.current === state.id) return;
       restoredId.current = state.id;
-      if (state.status === "missing")
-        toast.error("Document not found", "It may have been deleted, or nothing was saved before the page reloaded.");
+      if (state.status === "missing") setNotFound(true);
       else toast.error("Could not open the document", errorText(state.error, "Please try again"));
       url.setDocumentId(null);
     }
@@ -68,8 +69,15 @@ export function useDocumentSession({
   // Whatever document the loop writes to is the one in the URL.
   const { documentId } = session;
   useEffect(() => {
-    if (documentId) latest.current.url.setDocumentId(documentId);
+    if (!documentId) return;
+    latest.current.url.setDocumentId(documentId);
+    setNotFound(false);
   }, [documentId]);
 
-  return { loading: url.state.status === "loading", setDocumentId: url.setDocumentId };
+  return {
+    loading: url.state.status === "loading",
+    setDocumentId: url.setDocumentId,
+    notFound,
+    dismissNotFound: () => setNotFound(false),
+  };
 }

@@ -5,6 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
+import { DOCUMENT_NOT_FOUND } from "../../../../shared/documents";
 import { REVISED_TEXT_ANALYSIS_DELAY_MS } from "../../../../shared/limits";
 import type { AiProvider } from "../../../../shared/writing";
 import { errorText } from "../../../lib/errors";
@@ -73,8 +74,8 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
         toast.error("Could not open the revised text", errorText(state.error, "Please try again"));
       else
         toast.error(
-          "Revised text not found",
-          "It may have been deleted, or nothing was saved before the page reloaded.",
+          DOCUMENT_NOT_FOUND,
+          "The revised text may have been deleted, or nothing was saved before the page reloaded.",
         );
       setUrlDocument(null);
       return;

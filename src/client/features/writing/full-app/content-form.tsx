@@ -4,13 +4,12 @@
 import { PenLine, RotateCcw } from "lucide-react";
 import type { UseFormReturn } from "react-hook-form";
 import { AI_PROVIDERS, MIN_CREDITS_FULL_APP, WRITING_STYLES } from "../../../../shared/limits";
-import { creditCount } from "../../../../shared/plural";
+import { countOf, creditCount } from "../../../../shared/plural";
 import { Button } from "../../../components/ui/button";
 import { Field, formFields } from "../../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { draftCost } from "../../credits/estimates";
-import { formatCredits } from "../../credits/format";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues } from "../console/session-defaults";
 import { ModelNotice } from "../model-notice";
 
@@ -116,8 +115,8 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
       </div>
       <p className="text-xs text-slate-600">
         Generating needs at least {creditCount(MIN_CREDITS_FULL_APP)}; a draft of{" "}
-        {formatCredits(Number(watch("wordCount")) || 800)} words costs {draftCost(Number(watch("wordCount")) || 800)}.
-        You pay for the words a model actually writes (nothing with the offline sample writer).
+        {countOf(Number(watch("wordCount")) || 800, "word")} costs {draftCost(Number(watch("wordCount")) || 800)}. You
+        pay for the words a model actually writes (nothing with the offline sample writer).
       </p>
     </form>
   );

@@ -15,6 +15,7 @@ import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
+import { DocumentNotFoundNotice } from "../../documents/document-not-found";
 import { SeoPanel } from "../../seo";
 import { resetHistory, streamExecute } from "../api";
 import { failureReason, isSignedOutError, NoContentError, toastNoContent } from "../console/failures";
@@ -180,6 +181,7 @@ export function FullAppPage() {
               <Spinner label="Opening your document" /> Opening your document…
             </p>
           )}
+          {opened.notFound && <DocumentNotFoundNotice onDismiss={opened.dismissNotFound} />}
           <ResultPanels session={session} open={open} onOpenChange={setOpen} live={live} />
 
           {draft && (

@@ -18,6 +18,7 @@ import { errorText, parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { insufficientCreditsFrom } from "../../credits/credits";
+import { DocumentNotFoundNotice } from "../../documents/document-not-found";
 import {
   clearPendingRequest,
   type PendingRequest,
@@ -70,18 +71,24 @@ function DocumentResults({ state }: { state: UrlDocument }) {
     );
   if (state.status === "ready" && restored && context)
     return <ResultsView context={context} initial={restored.draft.result} restored={restored} autoDetect={false} />;
+  if (state.status === "missing")
+    return (
+      <div className="mx-auto max-w-xl">
+        <DocumentNotFoundNotice>
+          <Button asChild size="sm">
+            <Link to={PAGE_ROUTES.product}>Write a new draft</Link>
+          </Button>
+        </DocumentNotFoundNotice>
+      </div>
+    );
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>
-          {state.status === "missing" ? "Nothing was saved for this draft" : "Could not open this draft"}
-        </CardTitle>
+        <CardTitle>Could not open this draft</CardTitle>
         <CardDescription>
-          {state.status === "missing"
-            ? "It was stopped before any text was written, so nothing was charged, or it has been deleted."
-            : state.status === "error"
-              ? errorText(state.error, "Please try again")
-              : "This document has no draft to show."}
+          {state.status === "error"
+            ? errorText(state.error, "Please try again")
+            : "This document has no draft to show."}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">

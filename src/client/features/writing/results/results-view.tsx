@@ -2,7 +2,7 @@
 // (Final once a final exists, SEO HTML once HTML exists); Copy draft, Analyze AI content and
 // Generate final version; the AI Detection Analysis panel with Revise Content; the SEO section; Back.
 import { ArrowLeft, ClipboardCopy, FileCheck2, Files, Loader2, ScanSearch, Wand2 } from "lucide-react";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
 import type { SeoPlatform } from "../../../../shared/seo";
@@ -11,6 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { revealIfHidden } from "../../../lib/reveal";
 import { toast } from "../../../lib/toast";
 import { DETECTION_COST, writingCost } from "../../credits/estimates";
 import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
@@ -55,6 +56,13 @@ export function ResultsView({
 }) {
   const s = useResultsSession({ context, initial, restored, autoDetect, detect: detectAi });
   const [tab, setTab] = useState<Tab>("draft");
+  // After Generate SEO: the HTML tab, brought into view when the panel's button is far below it (a phone).
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const htmlTabRef = useRef<HTMLButtonElement>(null);
+  const [htmlMade, setHtmlMade] = useState(0);
+  useEffect(() => {
+    if (htmlMade) revealIfHidden(tabsRef.current, htmlTabRef.current);
+  }, [htmlMade]);
   const [mode, setMode] = useState<TextMode>("highlights");
   const [seo, setSeo] = useState<SeoHtml | null>(restored?.seo ?? null);
   const html = seo?.optimizedHtml ?? null;
@@ -125,13 +133,13 @@ export function ResultsView({
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-w-0">
+        <Tabs ref={tabsRef} value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-w-0 scroll-mt-20">
           <TabsList aria-label="Result">
             <TabsTrigger value="draft">Draft</TabsTrigger>
             <TabsTrigger value="final" disabled={!s.final && !writingFinal}>
               Final
             </TabsTrigger>
-            <TabsTrigger value="html" disabled={!html}>
+            <TabsTrigger ref={htmlTabRef} value="html" disabled={!html}>
               SEO HTML
             </TabsTrigger>
           </TabsList>
@@ -318,6 +326,7 @@ export function ResultsView({
                 metaTitle: result.meta.metaTitle,
               });
               setTab("html");
+              setHtmlMade((n) => n + 1);
             }}
             onClose={() => {
               setSeo(null);
