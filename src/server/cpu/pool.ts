@@ -9,8 +9,10 @@
 // Each owner (the user a task is for) gets a fair share of the workers (fair-share.ts): at most
 // `perOwner` tasks in flight, the rest queued behind other owners' work, served in turn; and after
 // two tasks that ran into the time limit within a minute, the owner's CPU work answers 429 for a while.
+
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
+import { countOf } from "../../shared/plural";
 import { AppError, tooManyRequests } from "../errors";
 import { FairQueue, OverrunLimiter, type OverrunLimiterOptions } from "./fair-share";
 import { isRefused, STARTED, type TaskMessage, type TaskTable } from "./task-runner";
@@ -73,7 +75,7 @@ const tooDeepError = () =>
 export const overrunLimitedError = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return tooManyRequests(
-    `Too many of your texts took too long to process. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, with a shorter or simpler text.`,
+    `Too many of your texts took too long to process. Try again in ${countOf(minutes, "minute")}, with a shorter or simpler text.`,
     retryAfterSeconds,
   );
 };

@@ -299,7 +299,7 @@ const CHECKS: CheckDef[] = [
     label: "Keyphrase length",
     run: withKeyphrase((r) => {
       const n = r.kpStems.length;
-      if (n <= 4) return ["good", `The keyphrase has ${n} content word${n === 1 ? "" : "s"}.`];
+      if (n <= 4) return ["good", `The keyphrase has ${countOf(n, "content word")}.`];
       if (n <= 8) return ["ok", `The keyphrase has ${n} content words: aim for at most 4, a phrase people search.`];
       return ["bad", `The keyphrase has ${n} content words: that is a sentence, not a search; keep 1–4.`];
     }, true),
@@ -385,7 +385,7 @@ const CHECKS: CheckDef[] = [
     run: withKeyphrase((r) => {
       const n = r.flow.reduce((a, s) => a + sentenceKpCount(r, s.words), 0);
       const w = r.totalWords;
-      const times = (k: number) => `${k} time${k === 1 ? "" : "s"}`;
+      const times = (k: number) => countOf(k, "time");
       if (w < 100) {
         const max = w > 50 ? 2 : 1;
         if (n === 0) return ["bad", "The keyphrase does not occur: use it at least once.", 4];
@@ -395,7 +395,7 @@ const CHECKS: CheckDef[] = [
       const kpWords = r.kpStems.length;
       const [min, max] = keyphraseCountRange(kpWords, w);
       const density = ((n * 100) / w) * (0.7 + kpWords / 3);
-      const said = `The keyphrase occurs ${times(n)} in ${w} words`;
+      const said = `The keyphrase occurs ${times(n)} in ${countOf(w, "word")}`;
       if (n === 0 || n === 1 || density < 0.5)
         return ["bad", `${said}: fewer than the minimum of ${min} for this length. Use it more.`, 4];
       if (density <= 3 || (n === 2 && min <= 2)) return ["good", `${said}, within ${min}–${max}.`];
