@@ -61,7 +61,7 @@ describe("buildDraftPrompt", () => {
   it("puts date, word count, audience, context and keywords in the prompt", () => {
     const { prompt } = buildDraftPrompt(req);
     expect(prompt).toContain("2026-03-14");
-    expect(prompt).toContain("1200 words");
+    expect(prompt).toContain("1,200 words");
     expect(prompt).toContain("owners of small bakeries");
     expect(prompt).toContain("Mention photos and reviews.");
     expect(prompt).toContain("google business profile for bakeries");
