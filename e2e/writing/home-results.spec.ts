@@ -76,7 +76,7 @@ test.describe("home and results", () => {
     await expect(page.getByTestId("writer-note").first()).toHaveText(OFFLINE_NOTE);
     // AI detection starts once the draft is shown; the stat cards report it.
     const stats = page.getByTestId("stat-cards");
-    await expect(stats.getByText("AI Detected")).toBeVisible();
+    await expect(stats.getByText("AI Detected", { exact: true })).toBeVisible();
     await expect(stats.getByText(/%$/).first()).toBeVisible();
     await expect(page.getByTestId("detection-panel").getByText("Complete")).toBeVisible();
     // The three views of the draft.
@@ -377,7 +377,7 @@ test.describe("home and results", () => {
     const [before, after] = await flaggedBeforeAfter(summary);
     expect(before).toBe(flagged);
     expect(after).toBeLessThan(before);
-    await expect(page.getByTestId("stat-cards").getByText("AI Detected")).toBeVisible();
+    await expect(page.getByTestId("stat-cards").getByText("AI Detected", { exact: true })).toBeVisible();
     // The stat cards and the analysis panel describe the same version, and say which.
     const agree = async (label: string) => {
       await expect(page.getByTestId("stats-subject")).toHaveText(`Figures for: ${label}`);
