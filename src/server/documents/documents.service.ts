@@ -19,7 +19,7 @@ import {
   type VersionKind,
 } from "../../shared/documents";
 import { isUuid, type SavedVersion } from "../../shared/ids";
-import type { SeoPlatform } from "../../shared/seo";
+import type { SavedSeo, SeoPlatform } from "../../shared/seo";
 import type { Db, Tx } from "../db/client";
 import { documents, documentVersions } from "../db/schema";
 import { AppError } from "../errors";
@@ -39,6 +39,8 @@ export interface NewVersion {
   creditsUsed: number;
   requestId: string;
   partial: boolean;
+  /** seo versions in HTML: the meta fields, report and notes made with it. */
+  seo?: SavedSeo;
 }
 
 /**
@@ -144,6 +146,7 @@ export class DocumentsService {
         creditsUsed: version.creditsUsed,
         requestId: version.requestId,
         partial: version.partial,
+        seo: version.seo ?? null,
       })
       .returning({ id: documentVersions.id });
     if (!row) throw new Error("The version was not saved");
@@ -275,6 +278,7 @@ export class DocumentsService {
           partial: v.partial,
           createdAt: v.createdAt.toISOString(),
           ...(v.detection ? { detection: v.detection } : {}),
+          ...(v.seo ? { seo: v.seo } : {}),
         }),
       ),
     };

@@ -17,7 +17,7 @@ import { cn } from "../../lib/cn";
 import { aboutCredits, SEO_HTML_COST, seoOptimizeCredits } from "../credits/estimates";
 import { copyToClipboard } from "../detection/clipboard";
 import { PublishDialog } from "../publishing";
-import type { SeoHtmlEndpoint, SeoHtmlResult } from "./api";
+import type { SeoHtmlEndpoint, SeoHtmlResult, SeoShown } from "./api";
 import { buildPreviewDocument } from "./seo-helpers";
 import { SeoMetaView } from "./seo-meta";
 import { SeoReportView } from "./seo-report";
@@ -60,6 +60,8 @@ export interface SeoPanelProps {
    * keeps only the actions, the report and the meta fields and points there, so nothing shows twice.
    */
   codeAndPreviewIn?: string;
+  /** The document's saved SEO result, shown as if just made (its platform selected). */
+  restored?: SeoShown | null;
   /** Title of the failure toast (default 'SEO Optimization Failed'; Results says 'SEO HTML generation failed'). */
   failureTitle?: string;
   className?: string;
@@ -68,7 +70,7 @@ export interface SeoPanelProps {
 const PLATFORM_LABELS: Record<SeoPlatform, string> = { wordpress: "WordPress", shopify: "Shopify" };
 
 /** The post's title as the platform prints it: the Article headline (the meta title is cut at 60). */
-function previewTitle(result: SeoHtmlResult): string {
+function previewTitle(result: SeoShown): string {
   const article = result.meta.jsonLd.find((o) => o["@type"] === "Article" || o["@type"] === "BlogPosting");
   return typeof article?.headline === "string" && article.headline ? article.headline : result.meta.metaTitle;
 }
@@ -89,6 +91,7 @@ export function SeoPanel({
   documentId,
   emptyReason = "Generate a draft or a final version first: SEO HTML is made from it.",
   codeAndPreviewIn,
+  restored,
   failureTitle,
   className,
 }: SeoPanelProps) {
@@ -98,10 +101,10 @@ export function SeoPanel({
     reason: useId(),
     code: useId(),
   };
-  const [platform, setPlatform] = useState<SeoPlatform>(defaultPlatform);
+  const [platform, setPlatform] = useState<SeoPlatform>(restored?.platform ?? defaultPlatform);
   const [imageUrls, setImageUrls] = useState("");
   const [imageError, setImageError] = useState<string | undefined>();
-  const [result, setResult] = useState<SeoHtmlResult | null>(null);
+  const [result, setResult] = useState<SeoShown | null>(restored ?? null);
   const [madeFrom, setMadeFrom] = useState<string | null>(null);
   const mutation = useSeoHtml({ endpoint, failureTitle });
 

@@ -16,7 +16,7 @@ import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
 import { DocumentNotFoundNotice } from "../../documents/document-not-found";
-import { SeoPanel } from "../../seo";
+import { SeoPanel, type SeoShown } from "../../seo";
 import { resetHistory, streamExecute } from "../api";
 import { failureReason, isSignedOutError, NoContentError, toastNoContent } from "../console/failures";
 import { RequestHistory } from "../console/request-history";
@@ -25,6 +25,7 @@ import { type SessionFormValues, sessionDefaults } from "../console/session-defa
 import { useDocumentSession } from "../console/use-document-session";
 import { useWritingSession } from "../console/use-writing-session";
 import { WRITERS_KEY } from "../model-notice";
+import { latestSeo } from "../restore";
 import { FullAppHeader } from "./full-app-header";
 import { ResultPanels, type Section } from "./result-panels";
 import { SettingsCard } from "./settings-card";
@@ -87,11 +88,14 @@ export function FullAppPage() {
     },
   });
 
+  // The document's saved SEO result (report, meta fields) on a reload; a new draft starts without one.
+  const [restoredSeo, setRestoredSeo] = useState<SeoShown | null>(null);
   const opened = useDocumentSession({
     form,
     session,
     lastSession,
     onRestored: (doc) => {
+      setRestoredSeo(latestSeo(doc));
       const kinds = new Set(doc.versions.map((v) => v.kind));
       reveal(
         "draft",
@@ -105,6 +109,7 @@ export function FullAppPage() {
     const request = values as unknown as SessionContext;
     const go = async () => {
       lastSession.current = request;
+      setRestoredSeo(null);
       setLive("");
       reveal("draft");
       const result = await session.generate(request, (s, signal) =>
@@ -129,6 +134,7 @@ export function FullAppPage() {
       await resetHistory();
       form.reset(sessionDefaults());
       session.clear();
+      setRestoredSeo(null);
       opened.setDocumentId(null);
       setLive(null);
       setOpen(["draft"]);
@@ -199,6 +205,8 @@ export function FullAppPage() {
               datePublished={lastSession.current?.currentDate}
               aiProvider={provider}
               documentId={session.documentId ?? undefined}
+              key={restoredSeo?.versionId ?? "new"}
+              restored={restoredSeo}
             />
           )}
           <RequestHistory />

@@ -319,6 +319,7 @@ export function ResultsView({
             datePublished={context.request.currentDate}
             documentId={s.documentId}
             codeAndPreviewIn="the SEO HTML tab"
+            restored={restored?.seo?.saved}
             onHtml={(_html, result) => {
               setSeo({
                 optimizedHtml: result.optimizedHtml,

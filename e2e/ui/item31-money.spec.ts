@@ -1,0 +1,72 @@
+// Issue 31, items 1 and 3: paid SEO work survives a reload (the report, meta fields and platform come
+// back on Results and in the full app), and checking unchanged text again is free and says so.
+import type { Page } from "@playwright/test";
+import { toastWith } from "../detection/harness";
+import { expect, signedInAt, test } from "../fixtures";
+
+async function balance(page: Page): Promise<number> {
+  const res = await page.request.get("/api/billing/credits");
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { availableCredits: number }).availableCredits;
+}
+
+async function draftOnResults(page: Page, prefix: string): Promise<string> {
+  await signedInAt(page, "/draftsmith", prefix);
+  await page
+    .getByLabel("Describe your blog post")
+    .fill("How-to guide for small bakeries on getting more local customers from Google Business Profile.");
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/draftsmith\/results\?document=[\w-]+$/);
+  return new URL(page.url()).searchParams.get("document") ?? "";
+}
+
+test("the SEO report, meta fields and platform survive a reload on Results and in the full app", async ({ page }) => {
+  test.setTimeout(180_000);
+  const documentId = await draftOnResults(page, "seokept");
+  const panel = page.getByTestId("seo-panel");
+  await panel.getByLabel("Platform").selectOption("shopify");
+  await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
+  await expect(panel.getByRole("heading", { name: "Shopify HTML" })).toBeVisible({ timeout: 30_000 });
+  const score = await panel.getByTestId("seo-score").textContent();
+  expect(score).toMatch(/SEO score \d+\/100/);
+  const slug = panel.getByText(/^[a-z0-9]+(-[a-z0-9]+)+$/).first();
+  const slugText = await slug.textContent();
+
+  const before = await balance(page);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your draft" })).toBeVisible({ timeout: 30_000 });
+  const again = page.getByTestId("seo-panel");
+  await expect(again.getByRole("heading", { name: "Shopify HTML" })).toBeVisible();
+  await expect(again.getByLabel("Platform")).toHaveValue("shopify");
+  await expect(again.getByTestId("seo-score")).toHaveText(score ?? "");
+  await expect(again.getByText(slugText ?? "", { exact: true }).first()).toBeVisible();
+  await expect(again.getByTestId("seo-output-elsewhere")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "SEO HTML" })).toBeEnabled();
+
+  // The full app reopens the same document with the same report.
+  await page.goto(`/draftsmith/generate?document=${documentId}`);
+  const full = page.getByTestId("seo-panel");
+  await expect(full.getByRole("heading", { name: "Shopify HTML" })).toBeVisible({ timeout: 30_000 });
+  await expect(full.getByLabel("Platform")).toHaveValue("shopify");
+  await expect(full.getByTestId("seo-score")).toHaveText(score ?? "");
+  // Reopening cost nothing.
+  expect(await balance(page)).toBe(before);
+});
+
+test("checking unchanged text again answers from the last check, free, and says so", async ({ page }) => {
+  test.setTimeout(180_000);
+  await draftOnResults(page, "recheck");
+  const stats = page.getByTestId("stat-cards");
+  await expect(stats.getByText("AI Detected", { exact: true })).toBeVisible({ timeout: 60_000 });
+  const figure = await stats.locator('[data-stat="ai"] dd').first().textContent();
+  const before = await balance(page);
+
+  const checked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/detect-ai");
+  await page.getByRole("button", { name: "Analyze AI content" }).first().click();
+  const answer = (await (await checked).json()) as { creditsUsed: number; cached?: boolean };
+  expect(answer).toMatchObject({ creditsUsed: 0, cached: true });
+  await expect(toastWith(page, "Checked before")).toBeVisible();
+  await expect(stats.locator('[data-stat="ai"] dd').first()).toHaveText(figure ?? "");
+  expect(await balance(page)).toBe(before);
+});
