@@ -32,6 +32,16 @@ export function writingCost(text: string, writer?: string): string {
 export const draftCost = (wordCount: number, briefChars = 0) =>
   aboutCredits(estimateDraftCredits(parseWordCount(String(wordCount)), briefChars));
 
+/**
+ * What Generate will take from the balance (issue 31: the gate is the cost, not spec §9's 30/5
+ * minimums): the draft's estimate — nothing when the offline sample writer answers — and the
+ * AI check that follows every new draft.
+ */
+export function generateCredits(opts: { offline: boolean; wordCount: string | number; briefChars: number }): number {
+  const draft = opts.offline ? 0 : estimateDraftCredits(parseWordCount(String(opts.wordCount)), opts.briefChars);
+  return draft + CREDITS.detection;
+}
+
 /** SEO optimization with a model: the revision's estimate (the offline rules charge the HTML price). */
 export function seoOptimizeCredits(content: string): number {
   return creditsForTokens(estimateSeoRevisionTokens(WRITING_PROMPT_OVERHEAD_CHARS + content.length, content.length));

@@ -1,19 +1,19 @@
 // The full generation app (/draftsmith/generate, spec §2): the session form in tabs on the left; on
 // the right the accordion of Original Draft, AI Detection Analysis, Final Optimized Draft and Code
 // Version (each with its status), the SEO Optimization card once a draft exists, and Request History.
-// Generate needs 5 credits (spec §5, §9); the draft streams in as it is written and is analysed
+// Generate needs what the draft and its check will cost (issue 31; spec §9 said 5); the draft streams in as it is written and is analysed
 // automatically, as is every revision and final rewrite (spec §4). Every step is saved to one document,
 // whose id the URL carries (`?document=`): a reload, or "Continue in the full app", reopens it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { MIN_CREDITS_FULL_APP } from "../../../../shared/limits";
 import { SessionContext, type WritersResponse } from "../../../../shared/writing";
 import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
+import { generateCredits } from "../../credits/estimates";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
 import { DocumentNotFoundNotice } from "../../documents/document-not-found";
 import { SeoPanel, type SeoShown } from "../../seo";
@@ -123,9 +123,15 @@ export function FullAppPage() {
       setLive(null);
       if (result) toast.success("Draft Ready", `Written in ${result.responseTime ?? 0}ms. Checking it for AI…`);
     };
-    // Spec §5: signed-out users sign in first; the full app needs 5 credits. While the balance is
-    // still loading, the server's own check (a 402 → the same dialog) decides.
-    if ((!user || credits) && !requireCredits(MIN_CREDITS_FULL_APP, () => void go())) return;
+    // Spec §5: signed-out users sign in first; then the balance must cover what the draft and its
+    // check will cost (issue 31, not §9's 5). While the balance is still loading, the server's own
+    // check (a 402 → the same dialog) decides.
+    const required = generateCredits({
+      offline: writers.data?.[request.aiProvider]?.writer === "offline",
+      wordCount: request.wordCount ?? "",
+      briefChars: request.contentType.length + (request.additionalContext?.length ?? 0),
+    });
+    if ((!user || credits) && !requireCredits(required, () => void go())) return;
     await go();
   });
 
