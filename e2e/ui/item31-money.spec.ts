@@ -1,5 +1,6 @@
-// Issue 31, items 1 and 3: paid SEO work survives a reload (the report, meta fields and platform come
-// back on Results and in the full app), and checking unchanged text again is free and says so.
+// Issue 31, items 1, 3 and 10: paid SEO work survives a reload (the report, meta fields and platform come
+// back on Results and in the full app), Documents shows the last checked figure, and checking unchanged
+// text again is free and says so.
 import type { Page } from "@playwright/test";
 import { toastWith } from "../detection/harness";
 import { expect, signedInAt, test } from "../fixtures";
@@ -52,6 +53,12 @@ test("the SEO report, meta fields and platform survive a reload on Results and i
   await expect(full.getByTestId("seo-score")).toHaveText(score ?? "");
   // Reopening cost nothing.
   expect(await balance(page)).toBe(before);
+
+  // Item 10: Documents shows the draft's figure, though the latest version is the SEO HTML made from it.
+  await page.goto("/documents");
+  const listed = page.getByTestId("document-ai-score").first();
+  await expect(listed).toContainText(/\d+(\.\d)?\s?% AI/);
+  await expect(listed).toContainText("on the draft");
 });
 
 test("checking unchanged text again answers from the last check, free, and says so", async ({ page }) => {

@@ -133,7 +133,9 @@ export interface DocumentSummary {
   createdAt: string;
   updatedAt: string;
   versionCount: number;
-  latest: { kind: VersionKind; createdAt: string; aiPercentage?: number } | null;
+  latest: { kind: VersionKind; versionId: string; createdAt: string; aiPercentage?: number } | null;
+  /** The latest version that was checked for AI (an SEO version of a checked final is not): its figure. */
+  lastChecked?: { kind: VersionKind; aiPercentage: number; versionId: string };
 }
 
 /** GET /api/documents: most recently changed first. */

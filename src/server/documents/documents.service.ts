@@ -207,10 +207,37 @@ export class DocumentsService {
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const latest = new Map<string, NonNullable<DocumentSummary["latest"]>>();
+    const checked = new Map<string, NonNullable<DocumentSummary["lastChecked"]>>();
     if (page.length) {
+      const checkedRows = await this.db
+        .selectDistinctOn([documentVersions.documentId], {
+          documentId: documentVersions.documentId,
+          versionId: documentVersions.id,
+          kind: documentVersions.kind,
+          detection: documentVersions.detection,
+        })
+        .from(documentVersions)
+        .where(
+          and(
+            inArray(
+              documentVersions.documentId,
+              page.map((r) => r.id),
+            ),
+            sql`${documentVersions.detection}->>'success' = 'true'`,
+          ),
+        )
+        .orderBy(documentVersions.documentId, desc(documentVersions.seq));
+      for (const v of checkedRows)
+        if (v.detection)
+          checked.set(v.documentId, {
+            kind: v.kind as VersionKind,
+            aiPercentage: v.detection.aiPercentage,
+            versionId: v.versionId,
+          });
       const latestRows = await this.db
         .selectDistinctOn([documentVersions.documentId], {
           documentId: documentVersions.documentId,
+          versionId: documentVersions.id,
           kind: documentVersions.kind,
           createdAt: documentVersions.createdAt,
           detection: documentVersions.detection,
@@ -226,6 +253,7 @@ export class DocumentsService {
       for (const v of latestRows)
         latest.set(v.documentId, {
           kind: v.kind as VersionKind,
+          versionId: v.versionId,
           createdAt: v.createdAt.toISOString(),
           ...(v.detection?.success ? { aiPercentage: v.detection.aiPercentage } : {}),
         });
@@ -238,6 +266,7 @@ export class DocumentsService {
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
         versionCount: r.versionCount,
+        ...(checked.has(r.id) ? { lastChecked: checked.get(r.id) } : {}),
         latest: latest.get(r.id) ?? null,
       })),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
