@@ -59,6 +59,19 @@ test("the SEO report, meta fields and platform survive a reload on Results and i
   const listed = page.getByTestId("document-ai-score").first();
   await expect(listed).toContainText(/\d+(\.\d)?\s?% AI/);
   await expect(listed).toContainText("on the draft");
+
+  // Item 8: the draft against the Shopify HTML made from it compares words, not markup.
+  await page.goto(`/documents/${documentId}`);
+  await page.getByLabel("From", { exact: true }).selectOption({ index: 0 });
+  await page.getByLabel("To", { exact: true }).selectOption({ index: 1 });
+  const summary = page.getByTestId("diff-summary");
+  await expect(summary).toBeVisible();
+  const text = (await summary.textContent()) ?? "";
+  const counted = /^([\d,]+) of ([\d,]+) sentences? changed/.exec(text);
+  if (counted) expect(Number(counted[1]?.replace(/,/g, ""))).toBeLessThanOrEqual(Number(counted[2]?.replace(/,/g, "")));
+  else expect(text).toBe("No differences: the two versions have the same text.");
+  await expect(page.getByTestId("diff")).not.toContainText("<h2");
+  await expect(page.getByTestId("diff")).not.toContainText("##");
 });
 
 test("checking unchanged text again answers from the last check, free, and says so", async ({ page }) => {
