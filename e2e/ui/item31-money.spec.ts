@@ -74,9 +74,11 @@ test("the SEO report, meta fields and platform survive a reload on Results and i
   await expect(page.getByTestId("diff")).not.toContainText("##");
 });
 
-test("checking unchanged text again answers from the last check, free, and says so", async ({ page }) => {
+test("checking unchanged text again answers from the last check, free, and says so; one word count everywhere", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  await draftOnResults(page, "recheck");
+  const documentId = await draftOnResults(page, "recheck");
   const stats = page.getByTestId("stat-cards");
   await expect(stats.getByText("AI Detected", { exact: true })).toBeVisible({ timeout: 60_000 });
   const figure = await stats.locator('[data-stat="ai"] dd').first().textContent();
@@ -89,4 +91,11 @@ test("checking unchanged text again answers from the last check, free, and says 
   await expect(toastWith(page, "Checked before")).toBeVisible();
   await expect(stats.locator('[data-stat="ai"] dd').first()).toHaveText(figure ?? "");
   expect(await balance(page)).toBe(before);
+
+  // Item 6: one counter — Results, the full app's draft line and its analysis say the same number.
+  const words = (await stats.locator('[data-stat="words"] dd').first().textContent())?.trim() ?? "";
+  expect(words).toMatch(/^[\d,]+$/);
+  await page.goto(`/draftsmith/generate?document=${documentId}`);
+  await expect(page.getByText(`${words} words`).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-stat="words"]').first()).toContainText(words);
 });
