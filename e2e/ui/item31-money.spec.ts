@@ -99,3 +99,33 @@ test("checking unchanged text again answers from the last check, free, and says 
   await expect(page.getByText(`${words} words`).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-stat="words"]').first()).toContainText(words);
 });
+
+test("Usage and 'How Credits Work' agree: fixed prices say so, free rows are not red", async ({ page }) => {
+  await signedInAt(page, "/billing", "pricing");
+  const origin = new URL(page.url()).origin;
+  const drafted = await page.request.post("/api/execute", {
+    headers: { Origin: origin },
+    data: {
+      currentDate: "2026-11-28",
+      contentType: "A guide to pricing sourdough at a market stall",
+      aiProvider: "openai",
+    },
+  });
+  expect(drafted.status()).toBe(200);
+  const text = `${"We price each loaf from its flour, its hours and the stall's rent, then round up to the next half. ".repeat(6)}`;
+  const checked = await page.request.post("/api/detect-ai", { headers: { Origin: origin }, data: { text } });
+  expect(checked.status()).toBe(200);
+
+  const how = page.getByRole("region", { name: "How Credits Work" });
+  await expect(how).toContainText("AI detection and SEO HTML have a fixed price");
+  await expect(how.getByText("AI detection (fixed price)")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Usage History" }).click();
+  const rows = page.getByRole("table").getByRole("row");
+  const detection = rows.filter({ hasText: "Fixed price" }).first();
+  await expect(detection).toBeVisible();
+  await expect(detection.getByRole("cell").last()).toHaveText("1");
+  const free = rows.filter({ hasText: "Free" }).first();
+  await expect(free).toBeVisible();
+  await expect(free.getByRole("cell").last()).not.toHaveClass(/text-red/);
+});

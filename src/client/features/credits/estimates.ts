@@ -50,9 +50,13 @@ export function seoOptimizeCredits(content: string): number {
 /** Typical figures for 'How Credits Work', from the same formulas. */
 const SAMPLE_DRAFT = `# A sample post\n\n${"word ".repeat(800)}`;
 export const TYPICAL_COSTS = [
-  { step: "Blog generation (800 words)", cost: draftCost(800) },
-  { step: "AI detection", cost: DETECTION_COST },
-  { step: "Revision or final rewrite (800-word draft)", cost: aboutCredits(estimateWritingCredits(SAMPLE_DRAFT)) },
-  { step: "SEO HTML", cost: SEO_HTML_COST },
-  { step: "SEO optimization with a model", cost: aboutCredits(seoOptimizeCredits(SAMPLE_DRAFT)) },
+  { step: "Blog generation (800 words)", cost: draftCost(800), fixed: false },
+  { step: "AI detection", cost: DETECTION_COST, fixed: true },
+  {
+    step: "Revision or final rewrite (800-word draft)",
+    cost: aboutCredits(estimateWritingCredits(SAMPLE_DRAFT)),
+    fixed: false,
+  },
+  { step: "SEO HTML", cost: SEO_HTML_COST, fixed: true },
+  { step: "SEO optimization with a model", cost: aboutCredits(seoOptimizeCredits(SAMPLE_DRAFT)), fixed: false },
 ] as const;
