@@ -80,7 +80,8 @@ test("checking unchanged text again answers from the last check, free, and says 
   test.setTimeout(180_000);
   const documentId = await draftOnResults(page, "recheck");
   const stats = page.getByTestId("stat-cards");
-  await expect(stats.getByText("AI Detected", { exact: true })).toBeVisible({ timeout: 60_000 });
+  // The automatic check after the draft has answered (the card shows its figure, not "—").
+  await expect(stats.locator('[data-stat="ai"] dd').first()).toHaveText(/%/, { timeout: 60_000 });
   const figure = await stats.locator('[data-stat="ai"] dd').first().textContent();
   const before = await balance(page);
 
@@ -128,4 +129,32 @@ test("Usage and 'How Credits Work' agree: fixed prices say so, free rows are not
   const free = rows.filter({ hasText: "Free" }).first();
   await expect(free).toBeVisible();
   await expect(free.getByRole("cell").last()).not.toHaveClass(/text-red/);
+});
+
+test("Results lets the user set the focus keyphrase, shows the guess as a suggestion, and the score's word follows its checks", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await draftOnResults(page, "keyphrase");
+  const panel = page.getByTestId("seo-panel");
+  const field = panel.getByLabel("Focus keyphrase (optional)");
+  await expect(field).toHaveValue("");
+  await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
+  const suggestion = panel.getByTestId("keyphrase-suggestion");
+  await expect(suggestion).toContainText("guessed from the title", { timeout: 30_000 });
+  const guessed = /“(.+)”/.exec((await suggestion.textContent()) ?? "")?.[1] ?? "";
+  expect(guessed.length).toBeGreaterThan(0);
+  await suggestion.getByRole("button", { name: "Use it as the focus keyphrase" }).click();
+  await expect(field).toHaveValue(guessed);
+  await expect(suggestion).toHaveCount(0);
+
+  await field.fill("google business profile");
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/seo-produce-code");
+  await panel.getByRole("button", { name: "Generate SEO-Optimized HTML" }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ keyphrase: "google business profile" });
+  await expect(panel.getByText("google business profile", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+
+  // A report with a problem is never called "Good", whatever its score.
+  const problems = await panel.getByTestId("seo-report").locator('li[data-status="bad"]').count();
+  if (problems > 0) await expect(panel.getByTestId("seo-score")).not.toContainText("(Good)");
 });

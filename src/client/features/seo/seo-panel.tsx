@@ -5,7 +5,7 @@
 // and says why. Publish (issue 13) sends the HTML just made, saved as an SEO version of the document,
 // to a connected site of its platform.
 import { ClipboardCopy, Code2, Loader2, Send, X } from "lucide-react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "../../../shared/seo";
 import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
@@ -23,6 +23,7 @@ import { SeoMetaView } from "./seo-meta";
 import { SeoReportView } from "./seo-report";
 import { useSeoHtml } from "./use-seo";
 
+const KEYPHRASE_HINT = "What searchers type to find this post. Left empty, one is guessed from the title.";
 const IMAGES_HINT =
   "Comma separated, http(s) only. The first goes after the introduction, the others between sections.";
 
@@ -47,7 +48,7 @@ export interface SeoPanelProps {
   aiProvider?: AiProvider;
   /** Post title (else the draft's first heading). */
   postTitle?: string;
-  /** Focus keyphrase (e.g. the session's SEO keywords; else inferred from the title). */
+  /** The focus keyphrase field's starting value (e.g. the session's SEO keywords); empty: the server guesses. */
   keyphrase?: string;
   /** datePublished for the JSON-LD (e.g. the session's current date). */
   datePublished?: string;
@@ -97,12 +98,16 @@ export function SeoPanel({
 }: SeoPanelProps) {
   const ids = {
     platform: useId(),
+    keyphrase: useId(),
     images: useId(),
     reason: useId(),
     code: useId(),
   };
   const [platform, setPlatform] = useState<SeoPlatform>(restored?.platform ?? defaultPlatform);
   const [imageUrls, setImageUrls] = useState("");
+  // The user's keyphrase (issue 31): set here wherever SEO runs; empty, the server guesses one from the title.
+  const [focus, setFocus] = useState(keyphrase ?? "");
+  useEffect(() => setFocus(keyphrase ?? ""), [keyphrase]);
   const [imageError, setImageError] = useState<string | undefined>();
   const [result, setResult] = useState<SeoShown | null>(restored ?? null);
   const [madeFrom, setMadeFrom] = useState<string | null>(null);
@@ -133,7 +138,16 @@ export function SeoPanel({
     setImageError(undefined);
     const source = content;
     mutation.mutate(
-      { content: source, platform, imageUrls, title: postTitle, keyphrase, datePublished, aiProvider, documentId },
+      {
+        content: source,
+        platform,
+        imageUrls,
+        title: postTitle,
+        keyphrase: focus.trim() || undefined,
+        datePublished,
+        aiProvider,
+        documentId,
+      },
       {
         onSuccess: (r) => {
           setResult(r);
@@ -183,7 +197,23 @@ export function SeoPanel({
                 ))}
               </NativeSelect>
             </Field>
-            <Field id={ids.images} label="Image URLs (optional)" error={imageError} hint={IMAGES_HINT}>
+            <Field id={ids.keyphrase} label="Focus keyphrase (optional)" hint={KEYPHRASE_HINT}>
+              <Input
+                type="text"
+                maxLength={100}
+                placeholder="e.g. google business profile"
+                value={focus}
+                onChange={(e) => setFocus(e.target.value)}
+                {...describedBy(ids.keyphrase, { hint: KEYPHRASE_HINT })}
+              />
+            </Field>
+            <Field
+              id={ids.images}
+              label="Image URLs (optional)"
+              error={imageError}
+              hint={IMAGES_HINT}
+              className="@md:col-span-2"
+            >
               <Input
                 type="text"
                 inputMode="url"
@@ -292,7 +322,24 @@ export function SeoPanel({
                   </p>
                 </section>
               )}
-              <SeoReportView report={result.report} />
+              <div className="space-y-3">
+                {!focus.trim() && result.meta.keyphrase && (
+                  <p className="text-sm text-slate-700" data-testid="keyphrase-suggestion">
+                    Scored against a keyphrase guessed from the title: “{result.meta.keyphrase}”.{" "}
+                    <Button
+                      type="button"
+                      variant="link"
+                      size="sm"
+                      className="h-auto p-0"
+                      onClick={() => setFocus(result.meta.keyphrase)}
+                    >
+                      Use it as the focus keyphrase
+                    </Button>{" "}
+                    or type your own above, then generate again.
+                  </p>
+                )}
+                <SeoReportView report={result.report} />
+              </div>
             </div>
             {"revisedText" in result && result.revisedText && (
               <details className="rounded-lg border border-slate-200">
