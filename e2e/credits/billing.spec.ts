@@ -62,9 +62,9 @@ test.describe("billing", () => {
     await expect(page.getByText("Payment is handled by Stripe")).toHaveCount(0);
 
     // 'How Credits Work' agrees with what steps are charged (the shared credit formulas).
-    await expect(guide).toContainText("AI detection1 credit");
+    await expect(guide).toContainText("AI detection (fixed price)1 credit");
     await expect(guide).toContainText("Revision or final rewrite (800-word draft)about 5 credits");
-    await expect(guide).toContainText("SEO HTML2 credits");
+    await expect(guide).toContainText("SEO HTML (fixed price)2 credits");
     await expect(guide).not.toContainText("2-3");
 
     // Transactions: the welcome bonus, signed, with the balance after it.

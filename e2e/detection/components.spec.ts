@@ -28,7 +28,7 @@ test("a check fills the stat cards, the panel and the highlight view, for 1 cred
   const cards = page.getByTestId("stat-cards");
   await expect(cards.getByRole("definition").first()).toHaveText(/\d+(\.\d)?%/);
   await expect(cards).toContainText("Human-like");
-  await expect(cards).toContainText("Words analysed");
+  await expect(cards.locator('[data-stat="words"]')).toContainText("Words");
   const flaggedCount = await page.getByTestId("flagged-sentences").getByRole("listitem").count();
   expect(flaggedCount).toBeGreaterThan(0);
   await expect(page.getByRole("heading", { name: `Flagged sentences (${flaggedCount})` })).toBeVisible();

@@ -212,4 +212,6 @@ export function failedDetection(
 export interface DetectResponse {
   aiDetection: DetectionResult;
   creditsUsed: number;
+  /** True when the same text was checked before by the same detector: the stored answer, free. */
+  cached?: boolean;
 }

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { DetectionResult } from "./detection";
 import { idOf, VersionId } from "./ids";
-import type { SeoPlatform } from "./seo";
+import type { SavedSeo, SeoPlatform } from "./seo";
 import type { AiProvider, WritingStyle } from "./writing";
 
 export const VERSION_KINDS = ["draft", "revision", "final", "enhanced", "seo"] as const;
@@ -104,6 +104,8 @@ export interface DocumentVersion {
   createdAt: string;
   /** The latest AI detection run on this version, when one was. */
   detection?: DetectionResult;
+  /** seo versions in HTML: the meta fields, report and notes made with the HTML. */
+  seo?: SavedSeo;
 }
 
 /** GET /api/documents/:id */
@@ -131,7 +133,9 @@ export interface DocumentSummary {
   createdAt: string;
   updatedAt: string;
   versionCount: number;
-  latest: { kind: VersionKind; createdAt: string; aiPercentage?: number } | null;
+  latest: { kind: VersionKind; versionId: string; createdAt: string; aiPercentage?: number } | null;
+  /** The latest version that was checked for AI (an SEO version of a checked final is not): its figure. */
+  lastChecked?: { kind: VersionKind; aiPercentage: number; versionId: string };
 }
 
 /** GET /api/documents: most recently changed first. */

@@ -1,8 +1,6 @@
 // The constants of spec §9, in one place: never a bare 5000 in a component.
 export const PROMPT_MAX_CHARS = 5000;
 export const ADDITIONAL_CONTEXT_MAX_CHARS = 100_000;
-export const MIN_CREDITS_LANDING = 30;
-export const MIN_CREDITS_FULL_APP = 5;
 export const LOW_BALANCE_THRESHOLD = 10;
 export const INSUFFICIENT_DIALOG_PACKAGES = 3;
 export const HISTORY_LIMIT = 20;

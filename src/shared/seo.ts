@@ -67,6 +67,13 @@ export interface SeoMeta {
   jsonLdScript: string;
 }
 
+/** What an SEO version keeps beside its HTML, so a reload shows the report and meta fields that were paid for. */
+export interface SavedSeo {
+  meta: SeoMeta;
+  report: SeoReport;
+  notes: string[];
+}
+
 export interface SeoResult {
   /** Body content only (valid inside `<article>`). */
   optimizedHtml: string;

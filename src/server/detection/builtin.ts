@@ -11,6 +11,7 @@
  *    likely-AI score that rests on a few flagged sentences (the rest, scored alone, falls under the
  *    threshold) is called mixed.
  */
+import { createHash } from "node:crypto";
 import {
   DETECTION_MAX_CHARS,
   type DetectionResult,
@@ -173,3 +174,16 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
 }
 
 export const detectBuiltin = createScorer(modelJson as unknown as ScoringModel);
+
+/**
+ * Raise when scoring changes without new weights (features, verdict rules): stored checks made by the
+ * old rules are then not answered again (see `builtinModelId`).
+ */
+const SCORING_REVISION = 1;
+let modelId: string | undefined;
+
+/** Names these weights and scoring rules: a stored check answers again only for the same id. */
+export function builtinModelId(): string {
+  modelId ??= `${SCORING_REVISION}.${createHash("sha256").update(JSON.stringify(modelJson)).digest("hex").slice(0, 16)}`;
+  return modelId;
+}

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DETECTION_MAX_CHARS, type DetectResponse, VERDICT_LABELS, verdictConflicts } from "../../shared/detection";
-import { apiRequests } from "../db/schema";
+import { apiRequests, detectionChecks } from "../db/schema";
 import { describeEachDatabase } from "../testing/databases";
 import { ledgerViolations } from "../testing/ledger-invariants";
 import { appWithAdaAndBob, postJson } from "../testing/route-suite";
@@ -25,6 +25,10 @@ We tried it at our shop on Elm Street last March. I posted a photo of the sourdo
 
 Furthermore, consistent posting is a testament to your commitment, highlighting your dedication to craft and community.
 `;
+/** DRAFT with a line of its own: a text never checked before (a re-check of the same text is free). */
+let drafts = 0;
+const freshDraft = () =>
+  `${DRAFT}\nNote ${++drafts}: we kept a log of every post and the walk-ins it brought that week.\n`;
 const SHORT = "Too short to judge. Really.";
 const FRENCH =
   "Les boulangeries de quartier gagnent des clients quand leur profil répond aux questions que les gens se posent avant de venir. " +
@@ -83,11 +87,59 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
 
   it("charges each check once: three checks cost three credits", async () => {
     const before = await balance(ada);
-    const results = await Promise.all([1, 2, 3].map(() => post(t, { text: DRAFT }, ada)));
+    const results = await Promise.all([1, 2, 3].map(() => post(t, { text: freshDraft() }, ada)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const after = await balance(ada);
     expect(before.availableCredits - after.availableCredits).toBe(3);
     expect(after.heldCredits).toBe(0);
+  });
+
+  it("answers a re-check of the same text from the caller's stored check, free, and attaches it where asked", async () => {
+    const text = freshDraft();
+    const first = await post(t, { text }, ada);
+    expect(first.status, first.json.error).toBe(200);
+    expect(first.json).toMatchObject({ creditsUsed: 1 });
+    expect(first.json.cached).toBeUndefined();
+    const before = await balance(ada);
+    const usageBefore = (await usage(ada)).length;
+
+    const again = await post(t, { text }, ada);
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ creditsUsed: 0, cached: true });
+    expect(again.json.aiDetection).toEqual(first.json.aiDetection);
+    expect(await balance(ada)).toMatchObject({ availableCredits: before.availableCredits, heldCredits: 0 });
+    expect((await usage(ada)).length).toBe(usageBefore);
+
+    // Attached to a version of the caller's document like a paid check, still free.
+    const drafted = await postJson(
+      t,
+      "/api/execute",
+      { currentDate: "2026-01-01", contentType: "a post", aiProvider: "openai" },
+      ada,
+    );
+    const { documentId, versionId } = (await drafted.json()) as { documentId: string; versionId: string };
+    const paidBefore = (await balance(ada)).availableCredits;
+    const attached = await post(t, { text, documentId, versionId }, ada);
+    expect(attached.json).toMatchObject({ creditsUsed: 0, cached: true });
+    const doc = await t.deps.documents.get(ada.userId, documentId);
+    expect(doc.versions.find((v) => v.id === versionId)?.detection).toEqual(first.json.aiDetection);
+    expect((await balance(ada)).availableCredits).toBe(paidBefore);
+
+    // One character more is another text; another user's check of the same text is theirs to pay.
+    const edited = await post(t, { text: `${text}.` }, ada);
+    expect(edited.json).toMatchObject({ creditsUsed: 1 });
+    const bobs = await post(t, { text }, bob);
+    expect(bobs.json).toMatchObject({ creditsUsed: 1 });
+    expect(bobs.json.cached).toBeUndefined();
+
+    // Other weights (or another detector) check afresh: the stored check names the detector that made it.
+    await t.db
+      .update(detectionChecks)
+      .set({ detectorKey: "builtin:retired-weights" })
+      .where(eq(detectionChecks.userId, ada.userId));
+    const retrained = await post(t, { text }, ada);
+    expect(retrained.json).toMatchObject({ creditsUsed: 1 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it("charges nothing for a text too short to judge or not in English, and says why", async () => {
@@ -163,7 +215,7 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
     if (availableCredits > 0)
       await t.deps.ledger.reverse({ userId: dora.userId, amount: availableCredits, type: "refund" });
     await t.deps.ledger.grant({ userId: dora.userId, amount: 4, type: "grant", metadata: { reason: "race" } });
-    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, { text: DRAFT }, dora)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, { text: freshDraft() }, dora)));
     const paid = results.filter((r) => r.status === 200);
     expect(paid).toHaveLength(4);
     for (const r of paid) expect(r.json).toMatchObject({ creditsUsed: 1, aiDetection: { success: true } });
@@ -187,7 +239,7 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
     const res = await t.app.request("/api/detect-ai", {
       method: "POST",
       headers: { "content-type": "application/json", ...ada.headers },
-      body: JSON.stringify({ text: DRAFT }),
+      body: JSON.stringify({ text: freshDraft() }),
       signal: gone.signal,
     });
     // Nobody reads this answer; what matters is that nothing was charged for it.
@@ -215,7 +267,7 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
 
     const paidBefore = (await balance(ada)).availableCredits;
     const usageBefore = (await usage(ada)).length;
-    const byId = await post(t, { text: DRAFT, requestId: adaRow.id }, ada);
+    const byId = await post(t, { text: freshDraft(), requestId: adaRow.id }, ada);
     expect(byId.status).toBe(200);
     expect(await stored(adaRow.id)).toMatchObject({ success: true, aiPercentage: byId.json.aiDetection.aiPercentage });
     // Saved with its charge: one credit, one usage row.
@@ -256,7 +308,7 @@ describeEachDatabase("POST /api/detect-ai", (kind) => {
       .mockRejectedValueOnce(new Error("injected: attaching failed"));
     let notSaved: Awaited<ReturnType<typeof post>>;
     try {
-      notSaved = await post(t, { text: DRAFT, documentId, versionId }, ada);
+      notSaved = await post(t, { text: freshDraft(), documentId, versionId }, ada);
     } finally {
       failing.mockRestore();
     }

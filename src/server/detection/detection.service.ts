@@ -2,7 +2,9 @@
 // any work; 1 credit charged only when the detection succeeded (a refusal — too short, not English —
 // or a failing third-party service charges nothing and answers success:false). A successful result
 // is attached to the caller's request and to the caller's document version, when they are named, in the
-// transaction that charges for it.
+// transaction that charges for it. The same text checked again by the same detector (and, for the
+// built-in one, the same weights) answers from the caller's stored check, free, with `cached: true`.
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
   DETECTION_MAX_CHARS,
@@ -15,11 +17,11 @@ import {
 import { CREDITS } from "../../shared/limits";
 import { type Charges, NotSaved } from "../credits/charge";
 import type { Db } from "../db/client";
-import { apiRequests } from "../db/schema";
+import { apiRequests, detectionChecks } from "../db/schema";
 import type { DocumentsService } from "../documents/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import type { Detector } from "./index";
+import { builtinModelId, type Detector } from "./index";
 
 /** The usage row's endpoint for a detection (the path the client called, like the other features). */
 export const DETECT_ENDPOINT = "/api/detect-ai";
@@ -68,6 +70,25 @@ export class DetectionService {
       input.documentId && input.versionId ? { documentId: input.documentId, versionId: input.versionId } : undefined;
     if (version) await this.deps.documents.ownVersion(userId, version.documentId, version.versionId);
 
+    const textSha256 = createHash("sha256").update(input.text).digest("hex");
+    const stored = await this.storedCheck(userId, textSha256);
+    if (stored) {
+      if (target !== undefined || version)
+        await this.deps.db.transaction(async (tx) => {
+          if (target !== undefined)
+            await tx
+              .update(apiRequests)
+              .set({ aiDetectionResult: stored })
+              .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+          if (version) await this.deps.documents.attachDetection(tx, userId, version, stored);
+        });
+      logger.info(
+        { event: "detect.cached", detector: stored.detector, words: stored.wordCount },
+        "detection from a stored check",
+      );
+      return { aiDetection: stored, creditsUsed: 0, cached: true };
+    }
+
     const started = performance.now();
     const charged = await charges
       .charge({
@@ -111,6 +132,7 @@ export class DetectionService {
         });
       });
     const result = charged.value;
+    if (result.success) await this.storeCheck(userId, textSha256, result);
     const ms = Math.round(performance.now() - started);
     logger.info(
       {
@@ -125,6 +147,39 @@ export class DetectionService {
       result.success ? "detection done" : "no charge",
     );
     return { aiDetection: result, creditsUsed: charged.creditsUsed };
+  }
+
+  /** What names this detector's answers: its name and, for the built-in one, its weights. */
+  private get detectorKey(): string {
+    const name = this.detectorName;
+    return name === "builtin" ? `builtin:${builtinModelId()}` : name;
+  }
+
+  private async storedCheck(userId: string, textSha256: string): Promise<DetectionResult | undefined> {
+    const [row] = await this.deps.db
+      .select({ result: detectionChecks.result })
+      .from(detectionChecks)
+      .where(
+        and(
+          eq(detectionChecks.userId, userId),
+          eq(detectionChecks.detectorKey, this.detectorKey),
+          eq(detectionChecks.textSha256, textSha256),
+        ),
+      )
+      .limit(1);
+    return row?.result;
+  }
+
+  /** Keeps a paid check for a free re-check. The charge has committed: a failure here costs only the saving. */
+  private async storeCheck(userId: string, textSha256: string, result: DetectionResult): Promise<void> {
+    try {
+      await this.deps.db
+        .insert(detectionChecks)
+        .values({ userId, detectorKey: this.detectorKey, textSha256, result })
+        .onConflictDoNothing();
+    } catch (err) {
+      this.deps.logger.warn({ event: "detect.store_failed", err }, "the check was not kept for a free re-check");
+    }
   }
 
   /** The api_requests.id of the caller's request named by `ref`; a 404 when it is not theirs or absent. */

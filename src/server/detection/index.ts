@@ -9,7 +9,7 @@ import { GPTZERO } from "./gptzero";
 import { detectWithProvider } from "./provider";
 import { SAPLING } from "./sapling";
 
-export { detectBuiltin } from "./builtin";
+export { builtinModelId, detectBuiltin } from "./builtin";
 export { GPTZERO_DEFAULT_BASE_URL } from "./gptzero";
 export { SAPLING_DEFAULT_BASE_URL } from "./sapling";
 

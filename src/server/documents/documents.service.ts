@@ -19,7 +19,7 @@ import {
   type VersionKind,
 } from "../../shared/documents";
 import { isUuid, type SavedVersion } from "../../shared/ids";
-import type { SeoPlatform } from "../../shared/seo";
+import type { SavedSeo, SeoPlatform } from "../../shared/seo";
 import type { Db, Tx } from "../db/client";
 import { documents, documentVersions } from "../db/schema";
 import { AppError } from "../errors";
@@ -39,6 +39,8 @@ export interface NewVersion {
   creditsUsed: number;
   requestId: string;
   partial: boolean;
+  /** seo versions in HTML: the meta fields, report and notes made with it. */
+  seo?: SavedSeo;
 }
 
 /**
@@ -144,6 +146,7 @@ export class DocumentsService {
         creditsUsed: version.creditsUsed,
         requestId: version.requestId,
         partial: version.partial,
+        seo: version.seo ?? null,
       })
       .returning({ id: documentVersions.id });
     if (!row) throw new Error("The version was not saved");
@@ -204,10 +207,37 @@ export class DocumentsService {
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const latest = new Map<string, NonNullable<DocumentSummary["latest"]>>();
+    const checked = new Map<string, NonNullable<DocumentSummary["lastChecked"]>>();
     if (page.length) {
+      const checkedRows = await this.db
+        .selectDistinctOn([documentVersions.documentId], {
+          documentId: documentVersions.documentId,
+          versionId: documentVersions.id,
+          kind: documentVersions.kind,
+          detection: documentVersions.detection,
+        })
+        .from(documentVersions)
+        .where(
+          and(
+            inArray(
+              documentVersions.documentId,
+              page.map((r) => r.id),
+            ),
+            sql`${documentVersions.detection}->>'success' = 'true'`,
+          ),
+        )
+        .orderBy(documentVersions.documentId, desc(documentVersions.seq));
+      for (const v of checkedRows)
+        if (v.detection)
+          checked.set(v.documentId, {
+            kind: v.kind as VersionKind,
+            aiPercentage: v.detection.aiPercentage,
+            versionId: v.versionId,
+          });
       const latestRows = await this.db
         .selectDistinctOn([documentVersions.documentId], {
           documentId: documentVersions.documentId,
+          versionId: documentVersions.id,
           kind: documentVersions.kind,
           createdAt: documentVersions.createdAt,
           detection: documentVersions.detection,
@@ -223,6 +253,7 @@ export class DocumentsService {
       for (const v of latestRows)
         latest.set(v.documentId, {
           kind: v.kind as VersionKind,
+          versionId: v.versionId,
           createdAt: v.createdAt.toISOString(),
           ...(v.detection?.success ? { aiPercentage: v.detection.aiPercentage } : {}),
         });
@@ -235,6 +266,7 @@ export class DocumentsService {
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
         versionCount: r.versionCount,
+        ...(checked.has(r.id) ? { lastChecked: checked.get(r.id) } : {}),
         latest: latest.get(r.id) ?? null,
       })),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
@@ -275,6 +307,7 @@ export class DocumentsService {
           partial: v.partial,
           createdAt: v.createdAt.toISOString(),
           ...(v.detection ? { detection: v.detection } : {}),
+          ...(v.seo ? { seo: v.seo } : {}),
         }),
       ),
     };

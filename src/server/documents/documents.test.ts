@@ -235,6 +235,23 @@ describeEachDatabase("documents", (kind) => {
     expect(v?.detection).toEqual(det.json.aiDetection);
     const row = (await list()).json.documents.find((d) => d.id === ex.documentId);
     expect(row?.latest?.aiPercentage).toBe(det.json.aiDetection.aiPercentage);
+    expect(row?.lastChecked).toEqual({
+      kind: "draft",
+      aiPercentage: det.json.aiDetection.aiPercentage,
+      versionId: ex.versionId,
+    });
+
+    // Issue 31: SEO HTML of the checked text is the latest version, and the list still shows the last figure.
+    const seo = await post<SeoProduceResponse>("/api/seo-produce-code", {
+      content: text,
+      platform: "wordpress",
+      documentId: ex.documentId,
+    });
+    expect(seo.status, seo.json.error).toBe(200);
+    const after = (await list()).json.documents.find((d) => d.id === ex.documentId);
+    expect(after?.latest).toMatchObject({ kind: "seo", versionId: seo.json.versionId });
+    expect(after?.latest?.aiPercentage).toBeUndefined();
+    expect(after?.lastChecked).toEqual(row?.lastChecked);
   });
 
   it("refuses another user's document or version with 404, before any credit moves", async () => {

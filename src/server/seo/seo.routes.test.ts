@@ -126,6 +126,12 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
       for (const c of json.report.checks) expect(["good", "ok", "bad"]).toContain(c.status);
       expect(json.notes.join(" ")).toMatch(platform === "shopify" ? /SEO fields/ : /block editor/);
       expect(before - (await available())).toBe(SEO_CREDITS.produceCode);
+      // Issue 31: what was paid for survives a reload — the version keeps the report and meta fields.
+      const saved = (await t.deps.documents.get(ada.userId, json.documentId)).versions.find(
+        (v) => v.id === json.versionId,
+      );
+      expect(saved).toMatchObject({ kind: "seo", format: "html", platform, content: json.optimizedHtml });
+      expect(saved?.seo).toEqual({ meta: json.meta, report: json.report, notes: json.notes });
     }
     const rows = (await t.deps.ledger.usage(ada.userId, 10)).filter((u) => u.endpoint === "/api/seo-produce-code");
     expect(rows.length).toBe(2);
@@ -238,6 +244,8 @@ describeEachDatabase("SEO endpoints on the offline writer", (kind) => {
     expect(json.report.checks.length).toBeGreaterThan(10);
     expect(json.notes.length).toBeGreaterThan(0);
     expect(before - (await available())).toBe(SEO_CREDITS.produceCode);
+    const saved = (await t.deps.documents.get(ada.userId, json.documentId)).versions.at(-1);
+    expect(saved?.seo).toEqual({ meta: json.meta, report: json.report, notes: json.notes });
     const [row] = await t.deps.ledger.usage(ada.userId, 1);
     expect(row).toMatchObject({
       endpoint: "/api/seo-optimize",

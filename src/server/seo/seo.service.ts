@@ -15,6 +15,7 @@ import { DEFAULT_PROVIDER, SEO_CREDITS } from "../../shared/limits";
 import {
   InvalidImageUrlError,
   parseImageUrls,
+  type SavedSeo,
   type SeoOptimizeResponse,
   type SeoProduceResponse,
   type SeoRequest,
@@ -61,6 +62,9 @@ export function imageUrlsOf(req: Pick<SeoRequest, "imageUrls">): string[] {
     throw err;
   }
 }
+
+/** What an HTML version keeps beside the HTML: the meta fields, report and notes made with it. */
+const savedSeo = (r: SavedSeo): SavedSeo => ({ meta: r.meta, report: r.report, notes: r.notes });
 
 /** The HTML for `markdown` with the request's platform, images, title and publication date. */
 function produceFor(
@@ -109,7 +113,7 @@ interface Revision {
 }
 
 /** What a revise or optimize answer is saved as: the revised markdown, or the HTML. */
-type SaveAs<R> = (body: R) => { format: VersionFormat; content: string };
+type SaveAs<R> = (body: R) => { format: VersionFormat; content: string; seo?: SavedSeo };
 /** The revision work's value: the finished revision, or what a stopped model had written. */
 type RevisionWork<R> = { revision: Revision; body: R } | { partialText: string };
 
@@ -141,6 +145,7 @@ export class SeoService {
             kind: "seo",
             format: "html",
             content: r.value.optimizedHtml,
+            seo: savedSeo(r.value),
             platform: req.platform,
             model: null,
             writer: null,
@@ -207,7 +212,7 @@ export class SeoService {
         report: produced.report,
         notes: produced.notes,
       }),
-      (body) => ({ format: "html", content: body.optimizedHtml }),
+      (body) => ({ format: "html", content: body.optimizedHtml, seo: savedSeo(body) }),
     );
   }
 

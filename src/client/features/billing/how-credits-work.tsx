@@ -20,14 +20,18 @@ export function HowCreditsWork() {
       </CardHeader>
       <CardContent className="space-y-3 text-sm text-slate-700">
         <p>
-          1 credit ≈ {formatCredits(CREDITS.tokensPerCredit)} AI tokens, with a {markupPercent}% markup. You pay for the
-          tokens each step really uses, rounded up; the figures below are what a step typically costs, and each button
-          shows its own estimate before you click.
+          Steps a model writes (drafts, revisions, rewrites, SEO optimization) cost the tokens they really use: 1 credit
+          ≈ {formatCredits(CREDITS.tokensPerCredit)} AI tokens, with a {markupPercent}% markup, rounded up. AI detection
+          and SEO HTML have a fixed price whatever the length, so their rows in your usage show no tokens. The figures
+          below are what a step typically costs; each button shows its own before you click.
         </p>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           {TYPICAL_COSTS.map((c) => (
             <div key={c.step} className="contents">
-              <dt>{c.step}</dt>
+              <dt>
+                {c.step}
+                {c.fixed && <span className="text-slate-600"> (fixed price)</span>}
+              </dt>
               <dd className="text-right font-medium text-slate-900">{c.cost}</dd>
             </div>
           ))}

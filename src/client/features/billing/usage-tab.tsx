@@ -8,6 +8,7 @@ import { HISTORY_LIMIT } from "../../../shared/limits";
 import { OFFLINE_WRITER_LABEL } from "../../../shared/writing";
 import { QueryState } from "../../components/query-state";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { cn } from "../../lib/cn";
 import { FRESH_ON_MOUNT } from "../../lib/query";
 import { USAGE_KEY, USAGE_PAGE } from "../credits/credits";
 import { formatCredits } from "../credits/format";
@@ -80,13 +81,18 @@ function UsageView({ records, series }: { records: UsageResponse["usage"]; serie
                 >
                   {u.aiProvider === "offline"
                     ? "—"
-                    : `${formatCredits(u.requestTokens)} / ${formatCredits(u.responseTokens)}`}
+                    : u.requestTokens === 0 && u.responseTokens === 0
+                      ? "Fixed price"
+                      : `${formatCredits(u.requestTokens)} / ${formatCredits(u.responseTokens)}`}
                 </TableCell>
                 <TableCell
                   label="Credits"
-                  className="whitespace-nowrap text-right font-semibold tabular-nums text-red-700"
+                  className={cn(
+                    "whitespace-nowrap text-right font-semibold tabular-nums",
+                    u.creditsUsed > 0 ? "text-red-700" : "text-slate-600",
+                  )}
                 >
-                  {formatCredits(u.creditsUsed)}
+                  {u.creditsUsed > 0 ? formatCredits(u.creditsUsed) : "Free"}
                 </TableCell>
               </TableRow>
             ))}

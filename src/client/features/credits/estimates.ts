@@ -32,6 +32,16 @@ export function writingCost(text: string, writer?: string): string {
 export const draftCost = (wordCount: number, briefChars = 0) =>
   aboutCredits(estimateDraftCredits(parseWordCount(String(wordCount)), briefChars));
 
+/**
+ * What Generate will take from the balance (issue 31: the gate is the cost, not spec §9's 30/5
+ * minimums): the draft's estimate — nothing when the offline sample writer answers — and the
+ * AI check that follows every new draft.
+ */
+export function generateCredits(opts: { offline: boolean; wordCount: string | number; briefChars: number }): number {
+  const draft = opts.offline ? 0 : estimateDraftCredits(parseWordCount(String(opts.wordCount)), opts.briefChars);
+  return draft + CREDITS.detection;
+}
+
 /** SEO optimization with a model: the revision's estimate (the offline rules charge the HTML price). */
 export function seoOptimizeCredits(content: string): number {
   return creditsForTokens(estimateSeoRevisionTokens(WRITING_PROMPT_OVERHEAD_CHARS + content.length, content.length));
@@ -40,9 +50,13 @@ export function seoOptimizeCredits(content: string): number {
 /** Typical figures for 'How Credits Work', from the same formulas. */
 const SAMPLE_DRAFT = `# A sample post\n\n${"word ".repeat(800)}`;
 export const TYPICAL_COSTS = [
-  { step: "Blog generation (800 words)", cost: draftCost(800) },
-  { step: "AI detection", cost: DETECTION_COST },
-  { step: "Revision or final rewrite (800-word draft)", cost: aboutCredits(estimateWritingCredits(SAMPLE_DRAFT)) },
-  { step: "SEO HTML", cost: SEO_HTML_COST },
-  { step: "SEO optimization with a model", cost: aboutCredits(seoOptimizeCredits(SAMPLE_DRAFT)) },
+  { step: "Blog generation (800 words)", cost: draftCost(800), fixed: false },
+  { step: "AI detection", cost: DETECTION_COST, fixed: true },
+  {
+    step: "Revision or final rewrite (800-word draft)",
+    cost: aboutCredits(estimateWritingCredits(SAMPLE_DRAFT)),
+    fixed: false,
+  },
+  { step: "SEO HTML", cost: SEO_HTML_COST, fixed: true },
+  { step: "SEO optimization with a model", cost: aboutCredits(seoOptimizeCredits(SAMPLE_DRAFT)), fixed: false },
 ] as const;

@@ -2,7 +2,7 @@
 // packages, Cancel and Buy Credits (→ /billing). Any screen opens it through
 // useInsufficientCredits().open({ required, available }); its provider sits around the router outlet.
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
-import { MIN_CREDITS_LANDING } from "../../../shared/limits";
+import { CREDITS } from "../../../shared/limits";
 import { useAuth } from "../auth/auth-context";
 import { type InsufficientCredits, insufficientCreditsFrom } from "./credits";
 
@@ -12,7 +12,7 @@ const InsufficientCreditsDialog = lazy(() =>
 );
 
 interface InsufficientCreditsContextValue {
-  /** Opens the dialog. required defaults to the landing page's 30; available to the known balance. */
+  /** Opens the dialog. required defaults to the smallest paid step (a check); available to the known balance. */
   open: (amounts?: Partial<InsufficientCredits>) => void;
   /** Opens the dialog when err is a 402 'Insufficient credits'; returns whether it did. */
   openFromError: (err: unknown) => boolean;
@@ -51,7 +51,7 @@ export function InsufficientCreditsProvider({ children }: { children: ReactNode 
   );
 
   const value = useMemo(() => ({ open, openFromError, close }), [open, openFromError, close]);
-  const required = amounts?.required ?? MIN_CREDITS_LANDING;
+  const required = amounts?.required ?? CREDITS.detection;
   const available = amounts?.available ?? credits?.availableCredits ?? 0;
 
   return (

@@ -2,6 +2,13 @@
 // arrives wrapped in `aiDetection`, or (older servers) as the result itself.
 import type { DetectionResult } from "../../../shared/detection";
 import { apiFetch } from "../../lib/api";
+import { toast } from "../../lib/toast";
+
+/** Said when the server answered a re-check of unchanged text from its stored check (issue 31). */
+export const RECHECK_FREE = {
+  title: "Checked before",
+  message: "This exact text was checked before, so you see that result again and no credit was charged.",
+} as const;
 
 export interface DetectAiOptions {
   /** Aborts the call (the screen moved on). */
@@ -28,5 +35,8 @@ export async function detectAi(text: string, opts: DetectAiOptions = {}): Promis
   if (opts.documentId && opts.versionId)
     Object.assign(body, { documentId: opts.documentId, versionId: opts.versionId });
   const res = await apiFetch("POST", "/api/detect-ai", body, { signal: opts.signal });
-  return unwrapDetection(await res.json());
+  const json = (await res.json()) as { cached?: boolean };
+  // Every screen that checks text says so, wherever it runs the check from.
+  if (json?.cached === true) toast.info(RECHECK_FREE.title, RECHECK_FREE.message);
+  return unwrapDetection(json);
 }

@@ -156,7 +156,7 @@ export function DetectionPanel({
               <Stat id="human" label="Human" className="bg-emerald-50" valueClassName="text-emerald-800">
                 {formatPercent(result.humanPercentage)}
               </Stat>
-              <Stat id="words" label="Words analysed" className="bg-slate-50" valueClassName="text-slate-900">
+              <Stat id="words" label="Words" className="bg-slate-50" valueClassName="text-slate-900">
                 {result.wordCount.toLocaleString("en-US")}
               </Stat>
             </dl>

@@ -89,13 +89,7 @@ export function StatCards({ result, loading = false, wordCount, className }: Sta
         value={ok ? formatPercent(result.humanPercentage) : "—"}
         tone={verdict?.level === "likely_human" ? "success" : "neutral"}
       />
-      <Stat
-        id="words"
-        label="Words"
-        icon={<FileText />}
-        value={words ? words.toLocaleString("en-US") : "—"}
-        note={ok ? "Words analysed" : undefined}
-      />
+      <Stat id="words" label="Words" icon={<FileText />} value={words ? words.toLocaleString("en-US") : "—"} />
       <Stat
         id="flagged"
         label="Flagged"

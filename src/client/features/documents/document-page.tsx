@@ -13,6 +13,7 @@ import {
   type DocumentVersion,
   VERSION_KIND_LABELS,
 } from "../../../shared/documents";
+import { countOf, creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { Writer } from "../../../shared/writing";
 import { Badge } from "../../components/ui/badge";
@@ -33,7 +34,7 @@ import { Markdown } from "../writing/markdown";
 import { downloadVersion, useDocument } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
 import { formatWhen } from "./documents-page";
-import { diffVersions } from "./version-diff";
+import { diffVersions, readableText } from "./version-diff";
 
 /** The verdict of a detection, in words: the detector's own when it gives one. */
 export function verdictLabel(d: DetectionResult): string {
@@ -300,8 +301,7 @@ function VersionCard({
           </time>
         </div>
         <CardDescription>
-          {who ?? "Made by the SEO HTML pipeline (no model)"} · {version.creditsUsed}{" "}
-          {version.creditsUsed === 1 ? "credit" : "credits"}
+          {who ?? "Made by the SEO HTML pipeline (no model)"} · {creditCount(version.creditsUsed)}
         </CardDescription>
         <DetectionSummary detection={version.detection} />
         <div className="flex flex-wrap gap-2">
@@ -356,9 +356,10 @@ function CompareCard({
 }) {
   const ids = { from: useId(), to: useId() };
   const current = value ?? { from: doc.versions.at(-2)!.id, to: doc.versions.at(-1)!.id };
+  // Text against text: Markdown and the HTML made from it are compared by what a reader reads.
   const from = doc.versions.find((v) => v.id === current.from);
   const to = doc.versions.find((v) => v.id === current.to);
-  const diff = useMemo(() => (from && to ? diffVersions(from.content, to.content) : null), [from, to]);
+  const diff = useMemo(() => (from && to ? diffVersions(readableText(from), readableText(to)) : null), [from, to]);
   const names = new Map(doc.versions.map((v, i) => [v.id, versionName(v, i)]));
 
   return (
@@ -395,7 +396,7 @@ function CompareCard({
             <p className="text-sm text-slate-700" data-testid="diff-summary" role="status">
               {diff.changedSentences === 0 && diff.addedWords === 0 && diff.removedWords === 0
                 ? "No differences: the two versions have the same text."
-                : `${diff.changedSentences} of ${diff.sentences} ${diff.sentences === 1 ? "sentence" : "sentences"} changed · ${diff.addedWords} ${diff.addedWords === 1 ? "word" : "words"} added · ${diff.removedWords} removed`}
+                : `${diff.changedSentences.toLocaleString("en-US")} of ${countOf(diff.sentences, "sentence")} changed · ${countOf(diff.addedWords, "word")} added · ${diff.removedWords.toLocaleString("en-US")} removed`}
             </p>
             <p className="flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
               <span className="rounded bg-amber-100 px-1.5">changed sentence</span>

@@ -186,7 +186,18 @@ function DocumentRow({
         {doc.latest ? <Badge variant="secondary">{VERSION_KIND_LABELS[doc.latest.kind]}</Badge> : "—"}
       </TableCell>
       <TableCell className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-700">
-        {doc.latest?.aiPercentage !== undefined ? `${formatPercent(doc.latest.aiPercentage)} AI` : "Not checked"}
+        {doc.lastChecked ? (
+          <span data-testid="document-ai-score">
+            {formatPercent(doc.lastChecked.aiPercentage)} AI
+            {doc.lastChecked.versionId !== doc.latest?.versionId && (
+              <span className="block text-xs text-slate-600">
+                on the {VERSION_KIND_LABELS[doc.lastChecked.kind].toLowerCase()}
+              </span>
+            )}
+          </span>
+        ) : (
+          "Not checked"
+        )}
       </TableCell>
       <TableCell className="px-4 py-3 text-right tabular-nums">{doc.versionCount}</TableCell>
       <TableCell className="whitespace-nowrap px-4 py-3 text-right">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffVersions, sentenceSpans } from "./version-diff";
+import { diffVersions, readableText, sentenceSpans } from "./version-diff";
 
 const join = (segments: { text: string; type: string }[], keep: string[]) =>
   segments
@@ -52,5 +52,37 @@ describe("sentenceSpans", () => {
     const text = "# Head\nOne. Two!\n\nThree?";
     const spans = sentenceSpans(text);
     expect(spans.map(([s, e]) => text.slice(s, e))).toEqual(["# Head\n", "One.", " Two!", "\n\n", "Three?"]);
+  });
+});
+
+describe("readableText: versions compared by what a reader reads (issue 31, item 8)", () => {
+  const markdown =
+    "# Bread prices\n\nWe raised **prices** in [spring](https://example.com). Nobody left.\n\n- Flour is dear\n- Ovens are hot\n";
+  const html =
+    '<!-- wp:heading --><h2 id="bread-prices">Bread prices</h2><!-- /wp:heading -->\n<!-- wp:paragraph --><p>We raised <strong>prices</strong> in <a href="https://example.com">spring</a>. Nobody left.</p><!-- /wp:paragraph -->\n<ul><li>Flour is dear</li><li>Ovens are hot &amp; busy</li></ul>';
+
+  it("reads Markdown and HTML as the same words, markup and block comments gone", () => {
+    const a = readableText({ format: "markdown", content: markdown });
+    const b = readableText({ format: "html", content: html });
+    expect(a).toBe("Bread prices\n\nWe raised prices in spring. Nobody left.\n\nFlour is dear\nOvens are hot");
+    expect(b).not.toMatch(/wp:|<|&amp;/);
+    expect(b).toContain("Ovens are hot & busy");
+  });
+
+  it("finds only the real change between a draft and the SEO HTML made from it", () => {
+    const d = diffVersions(
+      readableText({ format: "markdown", content: markdown }),
+      readableText({ format: "html", content: html }),
+    );
+    expect(d.addedWords).toBe(1); // "busy" ("&" is not a word)
+    expect(d.removedWords).toBe(0);
+    expect(d.changedSentences).toBe(1);
+    expect(d.changedSentences).toBeLessThanOrEqual(d.sentences);
+  });
+
+  it("never counts more changed sentences than there are", () => {
+    const d = diffVersions("One.\n\n\nTwo.\n\nThree.", "Alpha beta.\n\nGamma.\n\n\n\nDelta epsilon zeta.\n");
+    expect(d.changedSentences).toBeLessThanOrEqual(d.sentences);
+    expect(d.sentences).toBe(3);
   });
 });

@@ -1,7 +1,10 @@
 // What did a revision change? A word-level diff of two versions (jsdiff's diffWordsWithSpace), cut
 // at the newer text's sentences so a screen can tint every sentence that changed and mark the words
-// added and removed inside it. Pure: unit-tested beside it.
+// added and removed inside it. Versions are compared as the text a reader reads (`readableText`), so
+// Markdown against the HTML made from it shows what changed in the words, not in the markup. Pure:
+// unit-tested beside it.
 import { diffWordsWithSpace } from "diff";
+import { stripInlineMarkdown } from "../../../shared/text";
 
 export interface DiffSegment {
   text: string;
@@ -17,6 +20,42 @@ export interface VersionDiff {
   /** Sentences of the newer text with any word added, or with words removed from them. */
   changedSentences: number;
   sentences: number;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** An HTML body as its readable text: one line per block, no comments or tags, entities decoded. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|h[1-6]|li|blockquote|figcaption|div|section|tr)>/gi, "\n\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === "#") {
+        const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+}
+
+/** A Markdown line as its readable text: no heading, list or quote marker, no inline syntax. */
+const markdownLine = (line: string) =>
+  stripInlineMarkdown(line.replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/, ""));
+
+/** The text a reader reads in a version, one paragraph per block, whatever its format. */
+export function readableText(version: { format: "markdown" | "html"; content: string }): string {
+  const raw = version.format === "html" ? htmlText(version.content) : version.content;
+  const lines =
+    version.format === "html"
+      ? raw.split("\n").map((l) => l.replace(/\s+/g, " ").trim())
+      : raw.split("\n").map(markdownLine);
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 const countWords = (s: string) => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
@@ -87,6 +126,9 @@ export function diffVersions(before: string, after: string): VersionDiff {
     }
     pos += part.value.length;
   }
-  const sentences = spans.filter(([s, e]) => /[\p{L}\p{N}]/u.test(after.slice(s, e))).length;
-  return { segments, addedWords, removedWords, changedSentences: changed.size, sentences };
+  // Only spans with words are sentences (a blank line is not one), changed ones included.
+  const isSentence = (i: number) => /[\p{L}\p{N}]/u.test(after.slice(spans[i]![0], spans[i]![1]));
+  const sentences = spans.filter((_, i) => isSentence(i)).length;
+  const changedSentences = [...changed].filter(isSentence).length;
+  return { segments, addedWords, removedWords, changedSentences, sentences };
 }

@@ -1,14 +1,14 @@
 // Home / prompt screen (spec §2, §5, §9), at / and /draftsmith: hero, the single Generate tab, quick
 // starters, the prompt with its 5000-character cap and counter, the model choice, and Generate behind
-// its gates (text → signed in → 30 credits), which hands the request to Results through the session.
-import { useQueryClient } from "@tanstack/react-query";
+// its gates (text → signed in → what the draft and its check will cost), which hands the request to Results through the session.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MIN_CREDITS_LANDING, PROMPT_MAX_CHARS } from "../../../shared/limits";
+import { PROMPT_MAX_CHARS } from "../../../shared/limits";
 import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
-import type { AiProvider } from "../../../shared/writing";
+import type { AiProvider, WritersResponse } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Label, Textarea } from "../../components/ui/input";
@@ -18,8 +18,9 @@ import { takeEarlyInput } from "../../lib/early-input";
 import { toast } from "../../lib/toast";
 import { CREDITS_KEY, type CreditsBalance, useAuth } from "../auth/auth-context";
 import { BuyMoreCreditsButton } from "../credits/buy-more-credits-button";
+import { generateCredits } from "../credits/estimates";
 import { useInsufficientCredits } from "../credits/insufficient-credits-dialog";
-import { ModelNotice } from "../writing/model-notice";
+import { ModelNotice, WRITERS_KEY } from "../writing/model-notice";
 import { readLastPrompt, savePendingRequest, takeInsufficientCreditsFlag } from "../writing/pending-request";
 import { ModelSelector } from "./model-selector";
 import { DEFAULT_PROMPT, QUICK_STARTERS, type QuickStarterId, starterPrompt } from "./sample-prompts";
@@ -56,6 +57,10 @@ export function HomePage() {
     if (chosen === "anthropic" || chosen === "openai") setProvider(chosen);
     else if (last) setProvider(last.aiProvider);
   }, []);
+  // The gate is what Generate will cost here: the draft (free from the offline sample writer) and its check.
+  const writers = useQuery<WritersResponse>({ queryKey: WRITERS_KEY }).data;
+  const offline = writers?.[provider]?.writer === "offline";
+  const required = generateCredits({ offline, wordCount: "", briefChars: text.trim().length });
   const [clicks, setClicks] = useState<Record<QuickStarterId, number>>({ prompt: 0, guide: 0, explain: 0 });
   const [checking, setChecking] = useState(false);
   /** Set when Generate asked a signed-out visitor to sign in: generation continues once they have. */
@@ -64,8 +69,8 @@ export function HomePage() {
   // Results leaves this flag when the server refused for credits: open the dialog once, on arrival.
   useEffect(() => {
     const flag = takeInsufficientCreditsFlag();
-    if (flag) insufficient.open({ required: flag.required ?? MIN_CREDITS_LANDING, available: flag.available });
-  }, [insufficient]);
+    if (flag) insufficient.open({ required: flag.required ?? required, available: flag.available });
+  }, [insufficient, required]);
 
   const generate = useCallback(async () => {
     const prompt = text.trim().slice(0, PROMPT_MAX_CHARS);
@@ -89,13 +94,13 @@ export function HomePage() {
         setChecking(false);
       }
     }
-    if (available < MIN_CREDITS_LANDING) {
-      insufficient.open({ required: MIN_CREDITS_LANDING, available });
+    if (available < required) {
+      insufficient.open({ required, available });
       return;
     }
     savePendingRequest(prompt, provider);
     navigate(PAGE_ROUTES.results);
-  }, [text, user, credits, openSignIn, queryClient, insufficient, provider, navigate]);
+  }, [text, user, credits, openSignIn, queryClient, insufficient, provider, navigate, required]);
 
   useEffect(() => {
     if (resumeAfterSignIn && user) {
@@ -223,7 +228,12 @@ export function HomePage() {
                   </Button>
                 </div>
               </div>
-              <CreditsNote signedIn={Boolean(user)} available={credits?.availableCredits} />
+              <CreditsNote
+                signedIn={Boolean(user)}
+                available={credits?.availableCredits}
+                required={required}
+                offline={offline}
+              />
             </form>
           </SingleTab>
         </CardContent>
@@ -232,7 +242,17 @@ export function HomePage() {
   );
 }
 
-function CreditsNote({ signedIn, available }: { signedIn: boolean; available: number | undefined }) {
+function CreditsNote({
+  signedIn,
+  available,
+  required,
+  offline,
+}: {
+  signedIn: boolean;
+  available: number | undefined;
+  required: number;
+  offline: boolean;
+}) {
   if (!signedIn) {
     return (
       <p className="text-xs text-slate-600">
@@ -241,12 +261,14 @@ function CreditsNote({ signedIn, available }: { signedIn: boolean; available: nu
       </p>
     );
   }
-  const short = available !== undefined && available < MIN_CREDITS_LANDING;
+  const short = available !== undefined && available < required;
+  const have = available !== undefined ? ` You have ${count.format(available)}.` : "";
   return (
-    <p className={short ? "text-xs text-amber-800" : "text-xs text-slate-600"}>
-      Generating from here needs at least {creditCount(MIN_CREDITS_LANDING)} available
-      {available !== undefined ? ` (you have ${count.format(available)})` : ""}. A draft by an AI model usually costs
-      3–5 credits; the offline sample writer's are free.
+    <p className={short ? "text-xs text-amber-800" : "text-xs text-slate-600"} data-testid="generate-cost">
+      {offline
+        ? `The offline sample writer's draft is free; checking it for AI costs ${creditCount(required)}.`
+        : `This draft costs about ${creditCount(required)}, its AI check included; you pay for the words the model actually writes.`}
+      {have}
     </p>
   );
 }

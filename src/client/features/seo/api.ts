@@ -34,6 +34,11 @@ export const reviseSeoText = (call: SeoCall) => apiPost<SeoReviseResponse>("/api
 
 export type SeoHtmlEndpoint = "produce-code" | "optimize";
 export type SeoHtmlResult = SeoProduceResponse | SeoOptimizeResponse;
+/** What the panel shows: an answer just made, or one restored from its saved SEO version. */
+export type SeoShown = Pick<
+  SeoProduceResponse,
+  "optimizedHtml" | "platform" | "meta" | "report" | "notes" | "documentId" | "versionId"
+> & { revisedText?: string };
 
 export const seoHtml = (endpoint: SeoHtmlEndpoint, call: SeoCall): Promise<SeoHtmlResult> =>
   endpoint === "optimize" ? optimizeSeo(call) : produceSeoCode(call);

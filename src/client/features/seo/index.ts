@@ -11,6 +11,8 @@
 //   endpoint       'produce-code' (default; HTML from the text as is, 2 credits) or 'optimize' (revise
 //                  for search with `aiProvider`'s model or the offline rules, then HTML).
 //   postTitle / keyphrase / datePublished  passed to the server (title, keyphrase, datePublished).
+//   restored       the document's saved SEO result (restore.ts `latestSeo`): shown as if just made,
+//                  with its platform selected, so a reload keeps the paid report and meta fields.
 //   Shows: platform select, Image URLs (comma separated, checked before sending), the HTML in a
 //   read-only code box with Copy HTML Code and Close, a preview in an iframe with sandbox="" and a
 //   CSP (no script runs), the SEO report (score + checklist with coloured dots and status words),
@@ -30,6 +32,7 @@ export {
   type SeoCall,
   type SeoHtmlEndpoint,
   type SeoHtmlResult,
+  type SeoShown,
   seoHtml,
 } from "./api";
 export {

@@ -82,6 +82,15 @@ export function scoreStatus(score: number): SeoCheckStatus {
   return "bad";
 }
 
+/**
+ * The report's word: the score's, except that a report with a problem is never called good (issue 31:
+ * "71/100 (Good)" beside 4 problems read as a contradiction).
+ */
+export function reportStatus(report: SeoReport): SeoCheckStatus {
+  const status = scoreStatus(report.score);
+  return status === "good" && report.checks.some((c) => c.status === "bad") ? "ok" : status;
+}
+
 export function reportCounts(report: SeoReport): Record<SeoCheckStatus, number> {
   const counts: Record<SeoCheckStatus, number> = { good: 0, ok: 0, bad: 0 };
   for (const c of report.checks) counts[c.status] += 1;

@@ -5,7 +5,7 @@
 // and says why. Publish (issue 13) sends the HTML just made, saved as an SEO version of the document,
 // to a connected site of its platform.
 import { ClipboardCopy, Code2, Loader2, Send, X } from "lucide-react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "../../../shared/seo";
 import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
@@ -17,12 +17,13 @@ import { cn } from "../../lib/cn";
 import { aboutCredits, SEO_HTML_COST, seoOptimizeCredits } from "../credits/estimates";
 import { copyToClipboard } from "../detection/clipboard";
 import { PublishDialog } from "../publishing";
-import type { SeoHtmlEndpoint, SeoHtmlResult } from "./api";
+import type { SeoHtmlEndpoint, SeoHtmlResult, SeoShown } from "./api";
 import { buildPreviewDocument } from "./seo-helpers";
 import { SeoMetaView } from "./seo-meta";
 import { SeoReportView } from "./seo-report";
 import { useSeoHtml } from "./use-seo";
 
+const KEYPHRASE_HINT = "What searchers type to find this post. Left empty, one is guessed from the title.";
 const IMAGES_HINT =
   "Comma separated, http(s) only. The first goes after the introduction, the others between sections.";
 
@@ -47,7 +48,7 @@ export interface SeoPanelProps {
   aiProvider?: AiProvider;
   /** Post title (else the draft's first heading). */
   postTitle?: string;
-  /** Focus keyphrase (e.g. the session's SEO keywords; else inferred from the title). */
+  /** The focus keyphrase field's starting value (e.g. the session's SEO keywords); empty: the server guesses. */
   keyphrase?: string;
   /** datePublished for the JSON-LD (e.g. the session's current date). */
   datePublished?: string;
@@ -60,6 +61,8 @@ export interface SeoPanelProps {
    * keeps only the actions, the report and the meta fields and points there, so nothing shows twice.
    */
   codeAndPreviewIn?: string;
+  /** The document's saved SEO result, shown as if just made (its platform selected). */
+  restored?: SeoShown | null;
   /** Title of the failure toast (default 'SEO Optimization Failed'; Results says 'SEO HTML generation failed'). */
   failureTitle?: string;
   className?: string;
@@ -68,7 +71,7 @@ export interface SeoPanelProps {
 const PLATFORM_LABELS: Record<SeoPlatform, string> = { wordpress: "WordPress", shopify: "Shopify" };
 
 /** The post's title as the platform prints it: the Article headline (the meta title is cut at 60). */
-function previewTitle(result: SeoHtmlResult): string {
+function previewTitle(result: SeoShown): string {
   const article = result.meta.jsonLd.find((o) => o["@type"] === "Article" || o["@type"] === "BlogPosting");
   return typeof article?.headline === "string" && article.headline ? article.headline : result.meta.metaTitle;
 }
@@ -89,19 +92,24 @@ export function SeoPanel({
   documentId,
   emptyReason = "Generate a draft or a final version first: SEO HTML is made from it.",
   codeAndPreviewIn,
+  restored,
   failureTitle,
   className,
 }: SeoPanelProps) {
   const ids = {
     platform: useId(),
+    keyphrase: useId(),
     images: useId(),
     reason: useId(),
     code: useId(),
   };
-  const [platform, setPlatform] = useState<SeoPlatform>(defaultPlatform);
+  const [platform, setPlatform] = useState<SeoPlatform>(restored?.platform ?? defaultPlatform);
   const [imageUrls, setImageUrls] = useState("");
+  // The user's keyphrase (issue 31): set here wherever SEO runs; empty, the server guesses one from the title.
+  const [focus, setFocus] = useState(keyphrase ?? "");
+  useEffect(() => setFocus(keyphrase ?? ""), [keyphrase]);
   const [imageError, setImageError] = useState<string | undefined>();
-  const [result, setResult] = useState<SeoHtmlResult | null>(null);
+  const [result, setResult] = useState<SeoShown | null>(restored ?? null);
   const [madeFrom, setMadeFrom] = useState<string | null>(null);
   const mutation = useSeoHtml({ endpoint, failureTitle });
 
@@ -130,7 +138,16 @@ export function SeoPanel({
     setImageError(undefined);
     const source = content;
     mutation.mutate(
-      { content: source, platform, imageUrls, title: postTitle, keyphrase, datePublished, aiProvider, documentId },
+      {
+        content: source,
+        platform,
+        imageUrls,
+        title: postTitle,
+        keyphrase: focus.trim() || undefined,
+        datePublished,
+        aiProvider,
+        documentId,
+      },
       {
         onSuccess: (r) => {
           setResult(r);
@@ -180,7 +197,23 @@ export function SeoPanel({
                 ))}
               </NativeSelect>
             </Field>
-            <Field id={ids.images} label="Image URLs (optional)" error={imageError} hint={IMAGES_HINT}>
+            <Field id={ids.keyphrase} label="Focus keyphrase (optional)" hint={KEYPHRASE_HINT}>
+              <Input
+                type="text"
+                maxLength={100}
+                placeholder="e.g. google business profile"
+                value={focus}
+                onChange={(e) => setFocus(e.target.value)}
+                {...describedBy(ids.keyphrase, { hint: KEYPHRASE_HINT })}
+              />
+            </Field>
+            <Field
+              id={ids.images}
+              label="Image URLs (optional)"
+              error={imageError}
+              hint={IMAGES_HINT}
+              className="@md:col-span-2"
+            >
               <Input
                 type="text"
                 inputMode="url"
@@ -289,7 +322,24 @@ export function SeoPanel({
                   </p>
                 </section>
               )}
-              <SeoReportView report={result.report} />
+              <div className="space-y-3">
+                {!focus.trim() && result.meta.keyphrase && (
+                  <p className="text-sm text-slate-700" data-testid="keyphrase-suggestion">
+                    Scored against a keyphrase guessed from the title: “{result.meta.keyphrase}”.{" "}
+                    <Button
+                      type="button"
+                      variant="link"
+                      size="sm"
+                      className="h-auto p-0"
+                      onClick={() => setFocus(result.meta.keyphrase)}
+                    >
+                      Use it as the focus keyphrase
+                    </Button>{" "}
+                    or type your own above, then generate again.
+                  </p>
+                )}
+                <SeoReportView report={result.report} />
+              </div>
             </div>
             {"revisedText" in result && result.revisedText && (
               <details className="rounded-lg border border-slate-200">

@@ -1,9 +1,10 @@
 // The SEO report as marketers know it from Yoast: the overall score, then each check with a coloured
 // dot, its status in words (Good / Improve / Problem) and one line of advice. Problems first.
 import { useId } from "react";
+import { countOf } from "../../../shared/plural";
 import type { SeoReport } from "../../../shared/seo";
 import { cn } from "../../lib/cn";
-import { CHECK_STATUS, reportCounts, scoreStatus, sortedChecks } from "./seo-helpers";
+import { CHECK_STATUS, reportCounts, reportStatus, scoreStatus, sortedChecks } from "./seo-helpers";
 
 export interface SeoReportViewProps {
   report: SeoReport;
@@ -12,8 +13,9 @@ export interface SeoReportViewProps {
   className?: string;
 }
 
-export function SeoScore({ score, className }: { score: number; className?: string }) {
-  const status = CHECK_STATUS[scoreStatus(score)];
+/** The score and its word; with the report, the word also follows its checks (`reportStatus`). */
+export function SeoScore({ score, report, className }: { score: number; report?: SeoReport; className?: string }) {
+  const status = CHECK_STATUS[report ? reportStatus(report) : scoreStatus(score)];
   return (
     <span
       className={cn(
@@ -38,10 +40,10 @@ export function SeoReportView({ report, title = "SEO report", className }: SeoRe
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           {title}
         </h3>
-        <SeoScore score={report.score} />
+        <SeoScore score={report.score} report={report} />
       </div>
       <p className="text-xs text-slate-600">
-        {counts.good} good · {counts.ok} to improve · {counts.bad} {counts.bad === 1 ? "problem" : "problems"}
+        {counts.good} good · {counts.ok} to improve · {countOf(counts.bad, "problem")}
       </p>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {sortedChecks(report).map((check) => {

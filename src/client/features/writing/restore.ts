@@ -5,6 +5,7 @@ import type { DetectionResult } from "../../../shared/detection";
 import type { DocumentDetail, DocumentVersion } from "../../../shared/documents";
 import type { SeoPlatform } from "../../../shared/seo";
 import type { Writer } from "../../../shared/writing";
+import type { SeoShown } from "../seo";
 import type { DraftResult } from "./types";
 
 /** A text on screen and its latest AI detection, when one was stored. */
@@ -89,6 +90,25 @@ export interface RestoredSeo {
   optimizedHtml: string;
   platform: SeoPlatform;
   metaTitle: string;
+  /** The report and meta fields saved with the HTML (absent on versions saved before they were kept). */
+  saved?: SeoShown;
+}
+
+/** The document's latest SEO HTML with what was saved beside it, for the SEO panel. */
+export function latestSeo(doc: DocumentDetail): SeoShown | null {
+  const v = doc.versions.findLast((x) => x.kind === "seo" && x.format === "html");
+  return v ? seoShown(doc, v) : null;
+}
+
+function seoShown(doc: DocumentDetail, v: DocumentVersion): SeoShown | null {
+  if (!v.seo) return null;
+  return {
+    optimizedHtml: v.content,
+    platform: v.platform ?? "wordpress",
+    ...v.seo,
+    documentId: doc.id,
+    versionId: v.id,
+  };
 }
 
 export function resultsStateFrom(doc: DocumentDetail): ResultsRestore | null {
@@ -99,8 +119,15 @@ export function resultsStateFrom(doc: DocumentDetail): ResultsRestore | null {
   let seo: RestoredSeo | null = null;
   for (const v of doc.versions) {
     if (v.kind === "seo") {
-      if (v.format === "html")
-        seo = { optimizedHtml: v.content, platform: v.platform ?? "wordpress", metaTitle: doc.title };
+      if (v.format === "html") {
+        const saved = seoShown(doc, v);
+        seo = {
+          optimizedHtml: v.content,
+          platform: v.platform ?? "wordpress",
+          metaTitle: saved?.meta.metaTitle ?? doc.title,
+          ...(saved ? { saved } : {}),
+        };
+      }
       continue;
     }
     const text = restoredText(doc, v);

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { DetectionResult } from "../../../shared/detection";
 import type { DocumentSession } from "../../../shared/documents";
+import type { SavedSeo } from "../../../shared/seo";
 import { users } from "./auth";
 
 export const documents = pgTable(
@@ -53,6 +54,8 @@ export const documentVersions = pgTable(
     partial: boolean("partial").notNull().default(false),
     /** The latest AI detection of this version. */
     detection: jsonb("detection").$type<DetectionResult>(),
+    /** seo versions in HTML: the meta fields, report and notes made with the HTML. */
+    seo: jsonb("seo").$type<SavedSeo>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./credits";
+export * from "./detection";
 export * from "./documents";
 export * from "./publishing";
 export * from "./writing";

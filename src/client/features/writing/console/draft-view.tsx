@@ -2,6 +2,7 @@
 // its markdown before that. Who wrote it is said plainly (the offline writer is never passed off as AI).
 import type { DetectionResult } from "../../../../shared/detection";
 import { countOf } from "../../../../shared/plural";
+import { countMarkdownWords } from "../../../../shared/text";
 import { HighlightedDraft } from "../../detection";
 import { Markdown } from "../markdown";
 import type { DraftResult } from "../types";
@@ -41,7 +42,8 @@ export function DraftView({
 
 /** The writer line and the call's figures under a result. */
 export function ResultMeta({ result }: { result: DraftResult }) {
-  const words = result.draft.split(/\s+/).filter(Boolean).length;
+  // Counted as everywhere else (the stat cards, the detector): one number for the same text.
+  const words = countMarkdownWords(result.draft);
   return (
     <div className="space-y-1">
       <WriterNote writer={result.writer} model={result.model} />

@@ -3,7 +3,7 @@
 // 'Reset and Clear History'. The shared SessionContext schema puts the §5 messages under each field.
 import { PenLine, RotateCcw } from "lucide-react";
 import type { UseFormReturn } from "react-hook-form";
-import { AI_PROVIDERS, MIN_CREDITS_FULL_APP, WRITING_STYLES } from "../../../../shared/limits";
+import { AI_PROVIDERS, CREDITS, WRITING_STYLES } from "../../../../shared/limits";
 import { countOf, creditCount } from "../../../../shared/plural";
 import { Button } from "../../../components/ui/button";
 import { Field, formFields } from "../../../components/ui/field";
@@ -113,10 +113,10 @@ export function ContentForm({ form, onGenerate, generating, onCancel, onReset, r
           Reset and Clear History
         </Button>
       </div>
-      <p className="text-xs text-slate-600">
-        Generating needs at least {creditCount(MIN_CREDITS_FULL_APP)}; a draft of{" "}
-        {countOf(Number(watch("wordCount")) || 800, "word")} costs {draftCost(Number(watch("wordCount")) || 800)}. You
-        pay for the words a model actually writes (nothing with the offline sample writer).
+      <p className="text-xs text-slate-600" data-testid="generate-cost">
+        A draft of {countOf(Number(watch("wordCount")) || 800, "word")} costs{" "}
+        {draftCost(Number(watch("wordCount")) || 800)} (nothing with the offline sample writer), and its AI check{" "}
+        {creditCount(CREDITS.detection)}. You pay for the words a model actually writes.
       </p>
     </form>
   );

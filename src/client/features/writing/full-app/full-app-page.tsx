@@ -1,22 +1,22 @@
 // The full generation app (/draftsmith/generate, spec §2): the session form in tabs on the left; on
 // the right the accordion of Original Draft, AI Detection Analysis, Final Optimized Draft and Code
 // Version (each with its status), the SEO Optimization card once a draft exists, and Request History.
-// Generate needs 5 credits (spec §5, §9); the draft streams in as it is written and is analysed
+// Generate needs what the draft and its check will cost (issue 31; spec §9 said 5); the draft streams in as it is written and is analysed
 // automatically, as is every revision and final rewrite (spec §4). Every step is saved to one document,
 // whose id the URL carries (`?document=`): a reload, or "Continue in the full app", reopens it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { MIN_CREDITS_FULL_APP } from "../../../../shared/limits";
 import { SessionContext, type WritersResponse } from "../../../../shared/writing";
 import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
+import { generateCredits } from "../../credits/estimates";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
 import { DocumentNotFoundNotice } from "../../documents/document-not-found";
-import { SeoPanel } from "../../seo";
+import { SeoPanel, type SeoShown } from "../../seo";
 import { resetHistory, streamExecute } from "../api";
 import { failureReason, isSignedOutError, NoContentError, toastNoContent } from "../console/failures";
 import { RequestHistory } from "../console/request-history";
@@ -25,6 +25,7 @@ import { type SessionFormValues, sessionDefaults } from "../console/session-defa
 import { useDocumentSession } from "../console/use-document-session";
 import { useWritingSession } from "../console/use-writing-session";
 import { WRITERS_KEY } from "../model-notice";
+import { latestSeo } from "../restore";
 import { FullAppHeader } from "./full-app-header";
 import { ResultPanels, type Section } from "./result-panels";
 import { SettingsCard } from "./settings-card";
@@ -87,11 +88,14 @@ export function FullAppPage() {
     },
   });
 
+  // The document's saved SEO result (report, meta fields) on a reload; a new draft starts without one.
+  const [restoredSeo, setRestoredSeo] = useState<SeoShown | null>(null);
   const opened = useDocumentSession({
     form,
     session,
     lastSession,
     onRestored: (doc) => {
+      setRestoredSeo(latestSeo(doc));
       const kinds = new Set(doc.versions.map((v) => v.kind));
       reveal(
         "draft",
@@ -105,6 +109,7 @@ export function FullAppPage() {
     const request = values as unknown as SessionContext;
     const go = async () => {
       lastSession.current = request;
+      setRestoredSeo(null);
       setLive("");
       reveal("draft");
       const result = await session.generate(request, (s, signal) =>
@@ -118,9 +123,15 @@ export function FullAppPage() {
       setLive(null);
       if (result) toast.success("Draft Ready", `Written in ${result.responseTime ?? 0}ms. Checking it for AI…`);
     };
-    // Spec §5: signed-out users sign in first; the full app needs 5 credits. While the balance is
-    // still loading, the server's own check (a 402 → the same dialog) decides.
-    if ((!user || credits) && !requireCredits(MIN_CREDITS_FULL_APP, () => void go())) return;
+    // Spec §5: signed-out users sign in first; then the balance must cover what the draft and its
+    // check will cost (issue 31, not §9's 5). While the balance is still loading, the server's own
+    // check (a 402 → the same dialog) decides.
+    const required = generateCredits({
+      offline: writers.data?.[request.aiProvider]?.writer === "offline",
+      wordCount: request.wordCount ?? "",
+      briefChars: request.contentType.length + (request.additionalContext?.length ?? 0),
+    });
+    if ((!user || credits) && !requireCredits(required, () => void go())) return;
     await go();
   });
 
@@ -129,6 +140,7 @@ export function FullAppPage() {
       await resetHistory();
       form.reset(sessionDefaults());
       session.clear();
+      setRestoredSeo(null);
       opened.setDocumentId(null);
       setLive(null);
       setOpen(["draft"]);
@@ -199,6 +211,8 @@ export function FullAppPage() {
               datePublished={lastSession.current?.currentDate}
               aiProvider={provider}
               documentId={session.documentId ?? undefined}
+              key={restoredSeo?.versionId ?? "new"}
+              restored={restoredSeo}
             />
           )}
           <RequestHistory />

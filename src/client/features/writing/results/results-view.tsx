@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import { Link } from "react-router";
 import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
 import type { SeoPlatform } from "../../../../shared/seo";
+import { countMarkdownWords } from "../../../../shared/text";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -31,8 +32,6 @@ interface SeoHtml {
   platform: SeoPlatform;
   metaTitle: string;
 }
-
-const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 async function copyText(text: string, what: string) {
   try {
@@ -129,7 +128,7 @@ export function ResultsView({
         <p className="text-sm text-slate-600" data-testid="stats-subject">
           Figures for: <span className="font-semibold text-slate-900">{viewed.label}</span>
         </p>
-        <StatCards result={viewed.detection} loading={viewed.loading} wordCount={countWords(viewed.text)} />
+        <StatCards result={viewed.detection} loading={viewed.loading} wordCount={countMarkdownWords(viewed.text)} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -319,6 +318,7 @@ export function ResultsView({
             datePublished={context.request.currentDate}
             documentId={s.documentId}
             codeAndPreviewIn="the SEO HTML tab"
+            restored={restored?.seo?.saved}
             onHtml={(_html, result) => {
               setSeo({
                 optimizedHtml: result.optimizedHtml,
