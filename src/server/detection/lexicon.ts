@@ -13,9 +13,8 @@ export type LexiconKind = (typeof LEXICON_KINDS)[number];
 
 /**
  * Document feature names of the lexicon scores, appended to DOCUMENT_FEATURES in the model: the mean weight
- * per token over the whole lexicon, then (issue 25) over the STRONG_TOKENS strongest entries of the word and
- * word-pair lexicons only, so the model can weigh the clearest markers apart from the long tail of faint
- * ones. (The openings lexicon has fewer entries than that: its strong part would repeat it.)
+ * per token over the whole lexicon, then (issue 25) over its STRONG_TOKENS strongest entries only, so the
+ * model can weigh the clearest markers apart from the long tail of faint ones.
  */
 export const LEXICON_FEATURES = [
   "unigramLexicon",
@@ -23,10 +22,8 @@ export const LEXICON_FEATURES = [
   "firstWordLexicon",
   "unigramLexiconStrong",
   "bigramLexiconStrong",
+  "firstWordLexiconStrong",
 ] as const;
-
-/** The lexicons whose strong entries are scored apart. */
-export const STRONG_KINDS = ["unigrams", "bigrams"] as const satisfies readonly LexiconKind[];
 
 /**
  * How many of a lexicon's entries count as strong: those whose |weight| is at least the STRONG_TOKENS-th
@@ -37,8 +34,8 @@ export const STRONG_TOKENS = 750;
 /** As stored in model.json: token → weight (log-ratio, + means AI). */
 export type LexiconWeights = Record<LexiconKind, Record<string, number>>;
 export type Lexicons = Record<LexiconKind, Map<string, number>>;
-/** The lexicons, and the strong entries (strongEntries) of the word and word-pair ones. */
-export type CompiledLexicons = Lexicons & { strong: Record<(typeof STRONG_KINDS)[number], Map<string, number>> };
+/** The lexicons, and each one's strong entries (strongEntries). */
+export type CompiledLexicons = Lexicons & { strong: Lexicons };
 
 /** The entries of a lexicon whose |weight| is at least the STRONG_TOKENS-th largest: the order of keys does not matter. */
 export function strongEntries(lexicon: Map<string, number>, count = STRONG_TOKENS): Map<string, number> {
@@ -56,7 +53,11 @@ export function compileLexicons(weights: LexiconWeights | Lexicons): CompiledLex
   const lexicons: Lexicons = { unigrams: map("unigrams"), bigrams: map("bigrams"), firstWords: map("firstWords") };
   return {
     ...lexicons,
-    strong: { unigrams: strongEntries(lexicons.unigrams), bigrams: strongEntries(lexicons.bigrams) },
+    strong: {
+      unigrams: strongEntries(lexicons.unigrams),
+      bigrams: strongEntries(lexicons.bigrams),
+      firstWords: strongEntries(lexicons.firstWords),
+    },
   };
 }
 
@@ -71,11 +72,11 @@ export function lexiconScore(counts: Map<string, number>, total: number, lexicon
   return sum / total;
 }
 
-/** The five lexicon scores of a text, in LEXICON_FEATURES order. */
+/** The six lexicon scores of a text, in LEXICON_FEATURES order. */
 export function lexiconScores(tokens: TokenCounts, lexicons: CompiledLexicons): number[] {
   return [
     ...LEXICON_KINDS.map((kind) => lexiconScore(tokens[kind], tokens.totals[kind], lexicons[kind])),
-    ...STRONG_KINDS.map((kind) => lexiconScore(tokens[kind], tokens.totals[kind], lexicons.strong[kind])),
+    ...LEXICON_KINDS.map((kind) => lexiconScore(tokens[kind], tokens.totals[kind], lexicons.strong[kind])),
   ];
 }
 
