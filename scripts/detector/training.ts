@@ -21,11 +21,10 @@ import {
   type TokenCounts,
 } from "../../src/server/detection/features";
 import {
-  type CompiledLexicons,
-  compileLexicons,
   LEXICON_FEATURES,
+  LEXICON_KINDS,
   type LexiconKind,
-  lexiconScores,
+  lexiconScore,
   sentenceLexiconScore,
 } from "../../src/server/detection/lexicon";
 import {
@@ -152,16 +151,8 @@ export function prepare(records: readonly LabelledText[]): PreparedText[] {
 
 type Lexicons = Record<LexiconKind, Map<string, number>>;
 
-/** Each lexicon set compiled once (with its strong entries). */
-const compiled = new WeakMap<Lexicons, CompiledLexicons>();
-const scoresOf = (text: PreparedText, lexicons: Lexicons) => {
-  let c = compiled.get(lexicons);
-  if (!c) {
-    c = compileLexicons(lexicons);
-    compiled.set(lexicons, c);
-  }
-  return lexiconScores(text.tokens, c);
-};
+const scoresOf = (text: PreparedText, lexicons: Lexicons) =>
+  LEXICON_KINDS.map((kind) => lexiconScore(text.tokens[kind], text.tokens.totals[kind], lexicons[kind]));
 
 /**
  * Lexicons learned on `members`, and, for each member, its lexicon scores and unigram lexicon from the

@@ -11,53 +11,18 @@ import type { TokenCounts } from "./features";
 export const LEXICON_KINDS = ["unigrams", "bigrams", "firstWords"] as const;
 export type LexiconKind = (typeof LEXICON_KINDS)[number];
 
-/**
- * Document feature names of the lexicon scores, appended to DOCUMENT_FEATURES in the model: the mean weight
- * per token over the whole lexicon, then (issue 25) over its STRONG_TOKENS strongest entries only, so the
- * model can weigh the clearest markers apart from the long tail of faint ones.
- */
-export const LEXICON_FEATURES = [
-  "unigramLexicon",
-  "bigramLexicon",
-  "firstWordLexicon",
-  "unigramLexiconStrong",
-  "bigramLexiconStrong",
-  "firstWordLexiconStrong",
-] as const;
-
-/**
- * How many of a lexicon's entries count as strong: those whose |weight| is at least the STRONG_TOKENS-th
- * largest (ties included). Chosen by leave-one-domain-out (750 of 1,500; docs/detector.md).
- */
-export const STRONG_TOKENS = 750;
+/** Document feature names of the lexicon scores, appended to DOCUMENT_FEATURES in the model. */
+export const LEXICON_FEATURES = ["unigramLexicon", "bigramLexicon", "firstWordLexicon"] as const;
 
 /** As stored in model.json: token → weight (log-ratio, + means AI). */
 export type LexiconWeights = Record<LexiconKind, Record<string, number>>;
-export type Lexicons = Record<LexiconKind, Map<string, number>>;
-/** The lexicons, and each one's strong entries (strongEntries). */
-export type CompiledLexicons = Lexicons & { strong: Lexicons };
+export type CompiledLexicons = Record<LexiconKind, Map<string, number>>;
 
-/** The entries of a lexicon whose |weight| is at least the STRONG_TOKENS-th largest: the order of keys does not matter. */
-export function strongEntries(lexicon: Map<string, number>, count = STRONG_TOKENS): Map<string, number> {
-  if (lexicon.size <= count) return new Map(lexicon);
-  const magnitudes = [...lexicon.values()].map(Math.abs).sort((a, b) => b - a);
-  const bar = magnitudes[count - 1];
-  return new Map([...lexicon].filter(([, weight]) => Math.abs(weight) >= bar));
-}
-
-export function compileLexicons(weights: LexiconWeights | Lexicons): CompiledLexicons {
-  const map = (kind: LexiconKind) => {
-    const entries = weights[kind];
-    return entries instanceof Map ? entries : new Map(Object.entries(entries));
-  };
-  const lexicons: Lexicons = { unigrams: map("unigrams"), bigrams: map("bigrams"), firstWords: map("firstWords") };
+export function compileLexicons(weights: LexiconWeights): CompiledLexicons {
   return {
-    ...lexicons,
-    strong: {
-      unigrams: strongEntries(lexicons.unigrams),
-      bigrams: strongEntries(lexicons.bigrams),
-      firstWords: strongEntries(lexicons.firstWords),
-    },
+    unigrams: new Map(Object.entries(weights.unigrams)),
+    bigrams: new Map(Object.entries(weights.bigrams)),
+    firstWords: new Map(Object.entries(weights.firstWords)),
   };
 }
 
@@ -72,12 +37,9 @@ export function lexiconScore(counts: Map<string, number>, total: number, lexicon
   return sum / total;
 }
 
-/** The six lexicon scores of a text, in LEXICON_FEATURES order. */
+/** The three lexicon scores of a text, in LEXICON_FEATURES order. */
 export function lexiconScores(tokens: TokenCounts, lexicons: CompiledLexicons): number[] {
-  return [
-    ...LEXICON_KINDS.map((kind) => lexiconScore(tokens[kind], tokens.totals[kind], lexicons[kind])),
-    ...LEXICON_KINDS.map((kind) => lexiconScore(tokens[kind], tokens.totals[kind], lexicons.strong[kind])),
-  ];
+  return LEXICON_KINDS.map((kind) => lexiconScore(tokens[kind], tokens.totals[kind], lexicons[kind]));
 }
 
 /** Mean unigram weight of one sentence's words (numbers left out). */
