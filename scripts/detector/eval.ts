@@ -448,6 +448,11 @@ const worstOf = (pick: (f: Figures) => number, kind: "max" | "min", which: "ship
     (w, [g, f]) => ((kind === "max" ? pick(f[which]) > w[1] : pick(f[which]) < w[1]) ? [g, pick(f[which])] : w),
     ["", kind === "max" ? -Infinity : Infinity],
   );
+// Base-model text (GPT-3 davinci, fiction and news of the dev set) reads as human to a style detector; the
+// team's evaluation set has chat models only, so the AUROC without it is printed beside the goal.
+const chatOnly = (members: number[]) => sliceOf(members.filter((i) => records[i].generator !== "gpt-3-davinci"));
+const chatAuroc = aurocOf(chatOnly(records.map((_, i) => i)));
+const chatFiction = aurocOf(chatOnly(ids((r) => r.group === "fiction")));
 const goalLines = (which: "shipped" | "nested") => {
   const f = pooled[which];
   const worstAuroc = worstOf((x) => x.auroc, "min", "shipped");
@@ -455,6 +460,7 @@ const goalLines = (which: "shipped" | "nested") => {
   return [
     `- AUROC, all ${num(pooled.shipped.auroc)} (goal ≥ ${GOALS.auroc}): ${goal(pooled.shipped.auroc >= GOALS.auroc)}`,
     `- AUROC, worst kind ${num(worstAuroc[1])} (${worstAuroc[0]}; goal ≥ ${GOALS.domainAuroc} on every kind): ${goal(worstAuroc[1] >= GOALS.domainAuroc)}`,
+    `  (chat-model AI texts only, without GPT-3 davinci: AUROC all ${num(chatAuroc)}, fiction ${num(chatFiction)})`,
     `- AI texts called likely AI ${pct(f.caught)} (goal ≥ ${pct(GOALS.caught)}): ${goal(f.caught >= GOALS.caught)}`,
     `- AI texts called likely human ${pct(f.cleared)} (goal ≤ ${pct(GOALS.cleared)}): ${goal(f.cleared <= GOALS.cleared)}`,
     `- human texts called likely AI ${pct(f.fpr)} (goal ≤ ${pct(GOALS.fpr)}): ${goal(f.fpr <= GOALS.fpr)}`,
