@@ -390,12 +390,69 @@ console.log(
   ),
 );
 
+// Flags follow the evidence (issue 25): a likely-AI text's flagged sentences should be the ones whose rewrite
+// lowers the score most. Remove them and score again, against removing as many unflagged sentences (evenly
+// spread through the text, so the check does not pick the easiest ones).
+const withoutSpans = (text: string, spans: readonly { start: number; end: number }[]) => {
+  let out = "";
+  let at = 0;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    out += `${text.slice(at, span.start)} `;
+    at = span.end;
+  }
+  return out + text.slice(at);
+};
+const removal = { texts: 0, flaggedDrop: [] as number[], unflaggedDrop: [] as number[], flaggedLower: 0, leaves: 0 };
+for (const i of ids((r) => r.label === "ai")) {
+  const r = results[i];
+  if (!r.isAiGenerated || !r.sentences) continue;
+  const flaggedTexts = new Set(r.aiSentences);
+  const flagged = r.sentences.filter((s) => flaggedTexts.has(s.text));
+  const unflagged = r.sentences.filter((s) => !flaggedTexts.has(s.text));
+  if (flagged.length === 0 || unflagged.length < flagged.length) continue;
+  const step = unflagged.length / flagged.length;
+  const matched = flagged.map((_, k) => unflagged[Math.floor(k * step)]);
+  const a = lodoScore(withoutSpans(records[i].text, flagged), records[i]);
+  const b = lodoScore(withoutSpans(records[i].text, matched), records[i]);
+  if (!a.success || !b.success) continue;
+  removal.texts++;
+  removal.flaggedDrop.push(r.aiPercentage - a.aiPercentage);
+  removal.unflaggedDrop.push(r.aiPercentage - b.aiPercentage);
+  if (a.aiPercentage < b.aiPercentage) removal.flaggedLower++;
+  if (!a.isAiGenerated) removal.leaves++;
+}
+console.log("\n## Flags follow the evidence: likely-AI AI texts scored again without sentences (out of domain)\n");
+console.log(
+  table(
+    ["removed", "texts", "mean drop of the AI %", "no longer likely AI"],
+    [
+      [
+        "the flagged sentences",
+        String(removal.texts),
+        num1(mean(removal.flaggedDrop)),
+        pct(removal.leaves / Math.max(1, removal.texts)),
+      ],
+      ["as many unflagged sentences, evenly spread", String(removal.texts), num1(mean(removal.unflaggedDrop)), "—"],
+    ],
+  ),
+);
+console.log(
+  `\nRemoving the flagged sentences lowers the score more than removing as many unflagged ones in ${pct(
+    removal.flaggedLower / Math.max(1, removal.texts),
+  )} of these texts.`,
+);
+
 const goal = (ok: boolean) => (ok ? "met" : "missed");
 const worstOf = (pick: (f: Figures) => number, kind: "max" | "min", which: "shipped" | "nested") =>
   [...domainFigures.entries()].reduce<[string, number]>(
     (w, [g, f]) => ((kind === "max" ? pick(f[which]) > w[1] : pick(f[which]) < w[1]) ? [g, pick(f[which])] : w),
     ["", kind === "max" ? -Infinity : Infinity],
   );
+// Base-model text (GPT-3 davinci, fiction and news of the dev set) reads as human to a style detector; the
+// team's evaluation set has chat models only, so the AUROC without it is printed beside the goal.
+const chatOnly = (members: number[]) => sliceOf(members.filter((i) => records[i].generator !== "gpt-3-davinci"));
+const chatAuroc = aurocOf(chatOnly(records.map((_, i) => i)));
+const chatFiction = aurocOf(chatOnly(ids((r) => r.group === "fiction")));
 const goalLines = (which: "shipped" | "nested") => {
   const f = pooled[which];
   const worstAuroc = worstOf((x) => x.auroc, "min", "shipped");
@@ -403,6 +460,7 @@ const goalLines = (which: "shipped" | "nested") => {
   return [
     `- AUROC, all ${num(pooled.shipped.auroc)} (goal ≥ ${GOALS.auroc}): ${goal(pooled.shipped.auroc >= GOALS.auroc)}`,
     `- AUROC, worst kind ${num(worstAuroc[1])} (${worstAuroc[0]}; goal ≥ ${GOALS.domainAuroc} on every kind): ${goal(worstAuroc[1] >= GOALS.domainAuroc)}`,
+    `  (chat-model AI texts only, without GPT-3 davinci: AUROC all ${num(chatAuroc)}, fiction ${num(chatFiction)})`,
     `- AI texts called likely AI ${pct(f.caught)} (goal ≥ ${pct(GOALS.caught)}): ${goal(f.caught >= GOALS.caught)}`,
     `- AI texts called likely human ${pct(f.cleared)} (goal ≤ ${pct(GOALS.cleared)}): ${goal(f.cleared <= GOALS.cleared)}`,
     `- human texts called likely AI ${pct(f.fpr)} (goal ≤ ${pct(GOALS.fpr)}): ${goal(f.fpr <= GOALS.fpr)}`,
