@@ -25,6 +25,7 @@ import { checks, requestContext, requireAdmin, sameOriginMutations, under } from
 import { MemoRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
+import { keyCaller, keysRoutes } from "./keys/index";
 import { loadVersionFromDocuments } from "./publishing/document-versions";
 import { connectionRoutes, publishRoutes } from "./publishing/publishing.routes";
 import { seoRoutes } from "./seo/seo.routes";
@@ -72,6 +73,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/*",
     checks(
       sessionUser(auth, deps.sessionCache),
+      keyCaller(deps.apiKeys, deps.limiter, config.apiKeyRequestsPerMinute),
       (c) => proxyNotice.check(c, logger),
       sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]),
       under("/api/admin", requireAdmin),
@@ -121,6 +123,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       requireEmailVerification: config.requireEmailVerification,
     }),
   );
+  app.route("/api/keys", keysRoutes({ apiKeys: deps.apiKeys }));
   app.route(
     "/api/billing",
     billingRoutes({ ledger: deps.ledger, billing: deps.billing, limiter: deps.limiter, publicUrl: config.publicUrl }),

@@ -21,6 +21,7 @@ import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
 import { DocumentsService } from "./documents/index";
 import { RateLimiter } from "./http/rate-limit";
+import { ApiKeysService } from "./keys/index";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPublishing } from "./publishing";
@@ -47,6 +48,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
   const limiter = new RateLimiter(db);
   const signInLimiter = new SignInLimiter(limiter);
   const sessionCache = new SessionCache();
+  const apiKeys = new ApiKeysService(db);
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir }, logger);
   const documents = new DocumentsService(db);
   // The data export: the account's own sections, and each feature that keeps a user's work.
@@ -109,6 +111,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     limiter,
     signInLimiter,
     sessionCache,
+    apiKeys,
     mailer,
     account,
     auth,

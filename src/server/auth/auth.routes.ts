@@ -22,6 +22,7 @@ import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError, type ErrorCode, tooManyRequests } from "../errors";
+import { refuseApiKeys } from "../http/middleware";
 import type { RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { type Auth, CLIENT_ADDRESS_HEADER, OPERATOR_CONSOLE_HEADER } from "./auth";
@@ -125,6 +126,8 @@ export function authRoutes({
   signUpsPerMinute,
 }: AuthRouteDeps) {
   const r = new Hono<AppEnv>();
+  // Sign-in, passwords, e-mail, sessions: never with an API key.
+  r.use("*", refuseApiKeys);
 
   r.get("/password-policy", (c) => c.json<PasswordPolicy>(PASSWORD_POLICY));
   r.get("/providers", (c) => c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }));

@@ -23,7 +23,8 @@ export const VERIFY_FIRST_MESSAGE =
 
 export function requireVerifiedEmail(db: Db, enabled: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = c.get("user");
+    // An API key's owner is checked too (its user is set later, by the route's requireCaller).
+    const user = c.get("user") ?? c.get("apiKey")?.user;
     if (!enabled || !user || user.emailVerified) return next();
     const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, user.id));
     if (row?.verified) return next();

@@ -93,6 +93,8 @@ export class SessionCache {
 export const sessionUser =
   (auth: Auth, cache: SessionCache): Check =>
   (c) => {
+    // An API key is never a session (keys/key-caller.ts reads it), whatever cookie comes with it.
+    if (/^bearer\s+dsk_/i.test(c.req.header("authorization") ?? "")) return;
     const key = SessionCache.keyOf(c.req.raw.headers);
     if (!key) return;
     const user = cache.get(key);

@@ -14,7 +14,7 @@ import {
   type UsageResponse,
 } from "../../shared/billing";
 import type { Ledger } from "../credits/credits.service";
-import { requireUser } from "../http/middleware";
+import { requireCaller, requireUser } from "../http/middleware";
 import { limitPerUser, type RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -46,12 +46,12 @@ export function billingRoutes({
 
   r.get("/packages", async (c) => c.json<PackagesResponse>({ success: true, packages: await billing.listPackages() }));
 
-  r.get("/credits", requireUser, async (c) => {
+  r.get("/credits", requireCaller("billing"), async (c) => {
     const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.get("user").id);
     return c.json<CreditsResponse>({ success: true, availableCredits, totalCredits, usedCredits, bonusCredits });
   });
 
-  r.get("/history", requireUser, validate("query", ListQuery), async (c) => {
+  r.get("/history", requireCaller("billing"), validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
     const rows = await ledger.transactions(c.get("user").id, limit);
     return c.json<TransactionsResponse>({
@@ -67,20 +67,23 @@ export function billingRoutes({
     });
   });
 
-  r.get("/usage", requireUser, validate("query", ListQuery), async (c) => {
+  r.get("/usage", requireCaller("billing"), validate("query", ListQuery), async (c) => {
     const { limit } = c.req.valid("query");
     const rows = await ledger.usage(c.get("user").id, limit);
     return c.json<UsageResponse>({
       success: true,
-      usage: rows.map(({ id, endpoint, aiProvider, creditsUsed, requestTokens, responseTokens, createdAt }) => ({
-        id,
-        endpoint,
-        aiProvider,
-        creditsUsed,
-        requestTokens,
-        responseTokens,
-        createdAt,
-      })),
+      usage: rows.map(
+        ({ id, endpoint, aiProvider, creditsUsed, requestTokens, responseTokens, apiKey, createdAt }) => ({
+          id,
+          endpoint,
+          aiProvider,
+          creditsUsed,
+          requestTokens,
+          responseTokens,
+          apiKey,
+          createdAt,
+        }),
+      ),
     });
   });
 

@@ -1,7 +1,7 @@
 // HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
 import { Hono } from "hono";
 import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
-import { requireUser } from "../http/middleware";
+import { requireCaller } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { DetectionService } from "./detection.service";
@@ -9,7 +9,7 @@ import type { DetectionService } from "./detection.service";
 export function detectionRoutes({ detection }: { detection: DetectionService }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/detect-ai", requireUser, validate("json", DetectRequestSchema), async (c) => {
+  r.post("/detect-ai", requireCaller("detect"), validate("json", DetectRequestSchema), async (c) => {
     const { text, requestId, documentId, versionId } = c.req.valid("json");
     const outcome = await detection.detect(
       c.get("user").id,

@@ -10,7 +10,7 @@ import {
   RenameDocumentRequest,
   type RenameDocumentResponse,
 } from "../../shared/documents";
-import { requireUser } from "../http/middleware";
+import { requireCaller } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { DocumentsService } from "./documents.service";
@@ -18,17 +18,17 @@ import type { DocumentsService } from "./documents.service";
 export function documentsRoutes({ documents }: { documents: DocumentsService }) {
   const r = new Hono<AppEnv>();
 
-  r.get("/documents", requireUser, validate("query", DocumentListQuery), async (c) =>
+  r.get("/documents", requireCaller("documents"), validate("query", DocumentListQuery), async (c) =>
     c.json<DocumentListResponse>(await documents.list(c.get("user").id, c.req.valid("query"))),
   );
 
-  r.get("/documents/:id", requireUser, validate("param", DocumentParams), async (c) =>
+  r.get("/documents/:id", requireCaller("documents"), validate("param", DocumentParams), async (c) =>
     c.json<DocumentResponse>({ document: await documents.get(c.get("user").id, c.req.valid("param").id) }),
   );
 
   r.patch(
     "/documents/:id",
-    requireUser,
+    requireCaller("documents"),
     validate("param", DocumentParams),
     validate("json", RenameDocumentRequest),
     async (c) =>
@@ -37,14 +37,14 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       }),
   );
 
-  r.delete("/documents/:id", requireUser, validate("param", DocumentParams), async (c) => {
+  r.delete("/documents/:id", requireCaller("documents"), validate("param", DocumentParams), async (c) => {
     await documents.delete(c.get("user").id, c.req.valid("param").id);
     return c.json({ success: true });
   });
 
   r.get(
     "/documents/:id/export",
-    requireUser,
+    requireCaller("documents"),
     validate("param", DocumentParams),
     validate("query", ExportQuery),
     async (c) => {

@@ -18,12 +18,9 @@ export function onError(err: Error, c: Context<AppEnv>) {
     // A refusal for now (rate limits) says when to come back.
     const retryAfter = err.details?.retryAfter;
     if (err.code === "RATE_LIMITED" && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
-    // A 402 says what was needed; "Saved nothing" hands over what was delivered and charged.
-    const extra =
-      err.code === "INSUFFICIENT_CREDITS" || err.code === "NOT_SAVED"
-        ? { code: err.code, ...err.details }
-        : { code: err.code };
-    return c.json(errorBody(err.message, extra), err.status as ContentfulStatusCode);
+    // The code's own fields ride along: a 402's required/available, a 429's retryAfter, "Saved
+    // nothing"'s text, a key's missing scope.
+    return c.json(errorBody(err.message, { code: err.code, ...err.details }), err.status as ContentfulStatusCode);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

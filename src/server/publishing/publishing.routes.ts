@@ -22,7 +22,7 @@ import {
   ShopifyStoreInput,
 } from "../../shared/publishing";
 import { AppError } from "../errors";
-import { requireUser } from "../http/middleware";
+import { requireCaller, requireUser } from "../http/middleware";
 import { limitPerUser, type RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -50,7 +50,7 @@ export function connectionRoutes({
   // Counted after the request is validated, so a mistyped form costs nothing.
   const limited = limitPerUser(limiter, "publishing-connect", connectAttempts, tooManyConnectAttempts);
 
-  r.get("/", requireUser, async (c) =>
+  r.get("/", requireCaller("publish"), async (c) =>
     c.json<ConnectionsResponse>({ connections: await connections.list(c.get("user").id) }),
   );
 
@@ -102,7 +102,7 @@ export function publishRoutes({
 
   r.post(
     "/:id/publish",
-    requireUser,
+    requireCaller("publish"),
     validate("param", DocumentParams),
     validate("json", PublishRequest),
     async (c) => {
@@ -117,7 +117,7 @@ export function publishRoutes({
     },
   );
 
-  r.get("/:id/publications", requireUser, validate("param", DocumentParams), async (c) => {
+  r.get("/:id/publications", requireCaller("publish"), validate("param", DocumentParams), async (c) => {
     const documentId = c.req.valid("param").id;
     // Another user's document is a 404 like an unknown one, not an empty list.
     if (!(await loadVersion(c.get("user").id, documentId, undefined)))

@@ -18,7 +18,7 @@ import {
 } from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
-import { requireUser } from "../http/middleware";
+import { requireCaller, requireUser } from "../http/middleware";
 import type { AppEnv, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { WritingJob, WritingService } from "./writing.service";
@@ -39,22 +39,22 @@ const HEARTBEAT_MS = 15_000;
 export function writingRoutes({ writing }: { writing: WritingService }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/execute", requireUser, validate("json", ExecuteRequest), async (c) =>
+  r.post("/execute", requireCaller("write"), validate("json", ExecuteRequest), async (c) =>
     respond(c, await writing.prepareExecute(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/final-rewrite", requireUser, validate("json", FinalRewriteRequest), async (c) =>
+  r.post("/final-rewrite", requireCaller("write"), validate("json", FinalRewriteRequest), async (c) =>
     respond(c, await writing.prepareFinalRewrite(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/revise-text", requireUser, validate("json", ReviseTextRequest), async (c) =>
+  r.post("/revise-text", requireCaller("write"), validate("json", ReviseTextRequest), async (c) =>
     respond(c, await writing.prepareReviseText(c.get("user").id, c.req.valid("json"))),
   );
 
   // Public: which providers have a model, so the screens can say when none is configured.
   r.get("/writers", (c) => c.json<WritersResponse>(writing.writers()));
 
-  r.get("/history", requireUser, validate("query", HistoryQuery), async (c) =>
+  r.get("/history", requireCaller("write"), validate("query", HistoryQuery), async (c) =>
     c.json<HistoryItem[]>(await writing.history(c.get("user").id, c.req.valid("query").limit)),
   );
 

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./credits";
 export * from "./documents";
+export * from "./keys";
 export * from "./publishing";
 export * from "./writing";
