@@ -11,8 +11,7 @@ import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { UntrustedProxyNotice } from "./auth/client-address";
-import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
-import { requireLiveSession, sessionUser } from "./auth/session";
+import { sessionUser } from "./auth/session";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
@@ -81,10 +80,6 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }),
     ),
   );
-  for (const path of PAID_ENDPOINTS) {
-    app.use(path, requireLiveSession(deps.db, deps.sessionCache));
-    app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
-  }
 
   app.get("/api/health", async (c) => {
     try {
@@ -92,7 +87,12 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       return c.json({ status: "ok", database: { kind: deps.database.kind, reachable: true } });
     } catch {
       return c.json(
-        { status: "error", error: "Database unreachable", database: { kind: deps.database.kind, reachable: false } },
+        {
+          status: "error",
+          error: "Database unreachable",
+          code: "DATABASE_UNREACHABLE",
+          database: { kind: deps.database.kind, reachable: false },
+        },
         503,
       );
     }

@@ -4,6 +4,7 @@ import { DirectGrantService } from "./admin/direct-grant.service";
 import { createWritingModels } from "./ai/models";
 import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./auth/account.service";
 import { createAuth } from "./auth/auth";
+import { paidCall } from "./auth/require-verified";
 import { resolveAuthSecret } from "./auth/secret";
 import { SessionCache } from "./auth/session";
 import { SignInLimiter } from "./auth/sign-in-limiter";
@@ -111,6 +112,8 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     limiter,
     signInLimiter,
     sessionCache,
+    /** The gate each route that spends credits declares, after requireCaller (auth/require-verified.ts). */
+    paid: paidCall(db, sessionCache, config.requireEmailVerification),
     apiKeys,
     mailer,
     account,

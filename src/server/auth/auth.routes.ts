@@ -17,6 +17,7 @@ import {
   type PasswordPolicy,
   type VerifyResponse,
 } from "../../shared/auth";
+import { type AuthErrorCode, codeForStatus, type ErrorBody } from "../../shared/errors";
 import { countOf } from "../../shared/plural";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
@@ -60,7 +61,7 @@ const AUTH_ERROR_TEXT: Record<string, string> = {
 };
 
 // The identity client's codes (spec §8), which the sign-in dialog maps to its own wording.
-const CLIENT_CODE: Record<string, string> = {
+const CLIENT_CODE: Record<string, AuthErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: "invalid-credential",
   INVALID_USERNAME_OR_PASSWORD: "invalid-credential",
   USER_ALREADY_EXISTS: "email-already-in-use",
@@ -351,7 +352,8 @@ async function rewriteError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(JSON.stringify({ error, code: (code && CLIENT_CODE[code]) ?? code }), {
+  const body: ErrorBody = { error, code: (code && CLIENT_CODE[code]) || codeForStatus(response.status) };
+  return new Response(JSON.stringify(body), {
     status: response.status,
     headers,
   });

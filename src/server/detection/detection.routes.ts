@@ -2,14 +2,14 @@
 import { Hono } from "hono";
 import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
 import { requireCaller } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { DetectionService } from "./detection.service";
 
-export function detectionRoutes({ detection }: { detection: DetectionService }) {
+export function detectionRoutes({ detection, paid }: { detection: DetectionService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/detect-ai", requireCaller("detect"), validate("json", DetectRequestSchema), async (c) => {
+  r.post("/detect-ai", requireCaller("detect"), paid, validate("json", DetectRequestSchema), async (c) => {
     const { text, requestId, documentId, versionId } = c.req.valid("json");
     const outcome = await detection.detect(
       c.get("user").id,

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import type { SessionUser } from "../../shared/auth";
 import type { Logger } from "../logger";
 
@@ -25,3 +26,6 @@ export interface KeyCaller {
 export interface SignedInEnv {
   Variables: AppEnv["Variables"] & { user: SessionUser };
 }
+
+/** A route's gate that runs after requireCaller (e.g. `paid`: live session, verified address). */
+export type Gate = MiddlewareHandler<SignedInEnv>;

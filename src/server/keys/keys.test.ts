@@ -189,6 +189,25 @@ describe("API key rate limit", () => {
   });
 });
 
+describe("API keys under REQUIRE_EMAIL_VERIFICATION", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REQUIRE_EMAIL_VERIFICATION: "true", WELCOME_BONUS_CREDITS: "0" } });
+  });
+  afterAll(async () => t?.close());
+
+  it("spends only for a verified owner, as the session does", async () => {
+    const user = await t.signUp("unverified@example.com");
+    await grantCredits(t, user, 10, "verification test");
+    const { key } = await createKey(t, user, ["detect", "billing"]);
+    const refused = await postWithKey(t, key, "/api/detect-ai", { text: TEXT });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "FORBIDDEN" });
+    // Reading is not spending.
+    expect((await withKey(t, key, "/api/billing/credits")).status).toBe(200);
+  });
+});
+
 describePostgresOnly("a revoked API key on another app instance", () => {
   let first: TestApp;
   let second: TestApp;

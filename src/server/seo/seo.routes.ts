@@ -9,22 +9,22 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import { requireCaller } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { SeoService } from "./seo.service";
 
-export function seoRoutes({ seo }: { seo: SeoService }) {
+export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/seo-produce-code", requireCaller("seo"), validate("json", SeoRequest), async (c) =>
+  r.post("/seo-produce-code", requireCaller("seo"), paid, validate("json", SeoRequest), async (c) =>
     c.json<SeoProduceResponse>(await seo.produceCode(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/seo-revise-text", requireCaller("seo"), validate("json", SeoRequest), async (c) =>
+  r.post("/seo-revise-text", requireCaller("seo"), paid, validate("json", SeoRequest), async (c) =>
     c.json<SeoReviseResponse>(await seo.reviseText(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
-  r.post("/seo-optimize", requireCaller("seo"), validate("json", SeoRequest), async (c) =>
+  r.post("/seo-optimize", requireCaller("seo"), paid, validate("json", SeoRequest), async (c) =>
     c.json<SeoOptimizeResponse>(await seo.optimize(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 

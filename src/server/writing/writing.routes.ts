@@ -19,7 +19,7 @@ import {
 import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
 import { requireCaller, requireUser } from "../http/middleware";
-import type { AppEnv, SignedInEnv } from "../http/types";
+import type { AppEnv, Gate, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { WritingJob, WritingService } from "./writing.service";
 
@@ -36,18 +36,18 @@ const HistoryQuery = z.object({
 /** Comment lines keep idle proxies from closing a stream while a model thinks. */
 const HEARTBEAT_MS = 15_000;
 
-export function writingRoutes({ writing }: { writing: WritingService }) {
+export function writingRoutes({ writing, paid }: { writing: WritingService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/execute", requireCaller("write"), validate("json", ExecuteRequest), async (c) =>
+  r.post("/execute", requireCaller("write"), paid, validate("json", ExecuteRequest), async (c) =>
     respond(c, await writing.prepareExecute(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/final-rewrite", requireCaller("write"), validate("json", FinalRewriteRequest), async (c) =>
+  r.post("/final-rewrite", requireCaller("write"), paid, validate("json", FinalRewriteRequest), async (c) =>
     respond(c, await writing.prepareFinalRewrite(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/revise-text", requireCaller("write"), validate("json", ReviseTextRequest), async (c) =>
+  r.post("/revise-text", requireCaller("write"), paid, validate("json", ReviseTextRequest), async (c) =>
     respond(c, await writing.prepareReviseText(c.get("user").id, c.req.valid("json"))),
   );
 
@@ -95,7 +95,9 @@ async function respond<R extends GenerationResponse | ReviseTextResponse>(c: Con
       if (!e) c.get("log")?.error({ event: "writing.stream.unhandled", err }, "unhandled error in a stream");
       await send({
         event: "error",
+        // The same body as a JSON answer's error (shared/errors.ts), with its status.
         data: {
+          ...e?.details,
           error: e?.message ?? "Something went wrong on our side. Please try again.",
           code: e?.code ?? "INTERNAL",
           status: e?.status ?? 500,
