@@ -23,6 +23,8 @@ export const PAGE_ROUTES = {
 
 /** The interactive API reference (served by the server from its own assets, not a page of the app). */
 export const API_REFERENCE_PATH = "/docs/api";
+/** The OpenAPI document it reads. */
+export const OPENAPI_PATH = "/api/openapi.json";
 
 const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
 /** /documents/<uuid>: one document's page. */

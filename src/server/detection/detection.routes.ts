@@ -1,7 +1,10 @@
 // HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
+
 import { Hono } from "hono";
+import { DetectSchema } from "../../shared/api-schemas";
 import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
 import { requireCaller } from "../http/middleware";
+import { doc } from "../http/openapi";
 import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { DetectionService } from "./detection.service";
@@ -9,15 +12,28 @@ import type { DetectionService } from "./detection.service";
 export function detectionRoutes({ detection, paid }: { detection: DetectionService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/detect-ai", requireCaller("detect"), paid, validate("json", DetectRequestSchema), async (c) => {
-    const { text, requestId, documentId, versionId } = c.req.valid("json");
-    const outcome = await detection.detect(
-      c.get("user").id,
-      { text, requestId, documentId, versionId },
-      c.req.raw.signal,
-    );
-    return c.json<DetectResponse>(outcome);
-  });
+  r.post(
+    "/detect-ai",
+    doc({
+      summary: "Detect AI-written sentences (1 credit)",
+      tag: "Detection",
+      caller: "detect",
+      response: DetectSchema,
+      paid: true,
+    }),
+    requireCaller("detect"),
+    paid,
+    validate("json", DetectRequestSchema),
+    async (c) => {
+      const { text, requestId, documentId, versionId } = c.req.valid("json");
+      const outcome = await detection.detect(
+        c.get("user").id,
+        { text, requestId, documentId, versionId },
+        c.req.raw.signal,
+      );
+      return c.json<DetectResponse>(outcome);
+    },
+  );
 
   return r;
 }

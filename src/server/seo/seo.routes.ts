@@ -1,7 +1,9 @@
 // HTTP for SEO (spec §7): POST /api/seo-produce-code, /api/seo-revise-text, /api/seo-optimize.
 // Validation (SeoRequest: 'Content is required', the platform, image URLs) answers 400 before any
 // credit is held; a cancelled model call answers 499 to nobody (onError).
+
 import { Hono } from "hono";
+import { SeoProduceSchema } from "../../shared/api-schemas";
 import {
   type SeoOptimizeResponse,
   type SeoProduceResponse,
@@ -9,6 +11,7 @@ import {
   type SeoReviseResponse,
 } from "../../shared/seo";
 import { requireCaller } from "../http/middleware";
+import { doc } from "../http/openapi";
 import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { SeoService } from "./seo.service";
@@ -16,16 +19,39 @@ import type { SeoService } from "./seo.service";
 export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/seo-produce-code", requireCaller("seo"), paid, validate("json", SeoRequest), async (c) =>
-    c.json<SeoProduceResponse>(await seo.produceCode(c.get("user").id, c.req.valid("json"))),
+  r.post(
+    "/seo-produce-code",
+    doc({
+      summary: "SEO HTML from the text as it is (2 credits)",
+      tag: "SEO",
+      caller: "seo",
+      response: SeoProduceSchema,
+      paid: true,
+    }),
+    requireCaller("seo"),
+    paid,
+    validate("json", SeoRequest),
+    async (c) => c.json<SeoProduceResponse>(await seo.produceCode(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/seo-revise-text", requireCaller("seo"), paid, validate("json", SeoRequest), async (c) =>
-    c.json<SeoReviseResponse>(await seo.reviseText(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
+  r.post(
+    "/seo-revise-text",
+    doc({ summary: "Revise the text for SEO with a model", tag: "SEO", caller: "seo", paid: true }),
+    requireCaller("seo"),
+    paid,
+    validate("json", SeoRequest),
+    async (c) =>
+      c.json<SeoReviseResponse>(await seo.reviseText(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
-  r.post("/seo-optimize", requireCaller("seo"), paid, validate("json", SeoRequest), async (c) =>
-    c.json<SeoOptimizeResponse>(await seo.optimize(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
+  r.post(
+    "/seo-optimize",
+    doc({ summary: "Revise for SEO, then SEO HTML", tag: "SEO", caller: "seo", paid: true }),
+    requireCaller("seo"),
+    paid,
+    validate("json", SeoRequest),
+    async (c) =>
+      c.json<SeoOptimizeResponse>(await seo.optimize(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
   return r;
