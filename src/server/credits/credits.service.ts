@@ -133,6 +133,8 @@ export interface TransactionEntry extends Transaction {
 export interface UsageEntry extends UsageRecord {
   shortfall: number;
   requestId: string;
+  /** The API key that spent the credits (null: the app). */
+  apiKeyId: string | null;
 }
 
 export interface LedgerOptions {
