@@ -62,6 +62,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
       ...ACCOUNT_EXPORT_SECTIONS,
       { name: "documents", collect: (_db, userId) => documents.exportAll(userId) },
       { name: "connections", collect: exportConnections },
+      { name: "apiKeys", collect: (_db, userId) => apiKeys.exportAll(userId) },
     ],
   });
   const auth = createAuth({

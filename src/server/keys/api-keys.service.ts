@@ -66,6 +66,24 @@ export class ApiKeysService {
     }));
   }
 
+  /** Every key the user made, revoked ones too, for the data export: never a hash, never a secret. */
+  async exportAll(userId: string) {
+    return this.db
+      .select({
+        id: apiKeys.id,
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        scopes: apiKeys.scopes,
+        createdAt: apiKeys.createdAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+      })
+      .from(apiKeys)
+      .where(eq(apiKeys.userId, userId))
+      .orderBy(apiKeys.createdAt);
+  }
+
   /** Revokes the caller's own key; another user's id, or one revoked already, is a 404. */
   async revoke(userId: string, id: string): Promise<void> {
     const done = await this.db

@@ -151,6 +151,16 @@ describeEachDatabase("API keys", (kind) => {
       usage: Array<{ apiKey: string | null; apiKeyId: string | null }>;
     };
     expect(exported.usage.some((u) => u.apiKey === "Spreadsheet" && u.apiKeyId === created.id)).toBe(true);
+    // The keys themselves are listed, never their hash or secret.
+    const keysExported = (exported as unknown as { apiKeys: Array<Record<string, unknown>> }).apiKeys;
+    expect(keysExported.find((k) => k.id === created.id)).toMatchObject({
+      name: "Spreadsheet",
+      prefix: created.prefix,
+    });
+    const [row] = await t.db.select({ hash: apiKeys.hash }).from(apiKeys).where(eq(apiKeys.id, created.id));
+    const dump = JSON.stringify(exported);
+    expect(dump).not.toContain(created.key);
+    expect(dump).not.toContain(row?.hash);
     const listed = (await (await t.app.request("/api/keys", { headers: ada.headers })).json()) as ApiKeysResponse;
     expect(listed.keys.find((k) => k.id === created.id)?.lastUsedAt).not.toBeNull();
   });
