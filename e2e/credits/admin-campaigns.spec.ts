@@ -144,7 +144,7 @@ test.describe("bonus credit campaigns", () => {
     await signInAsAdmin(page, baseURL);
     await page.route("**/api/admin/campaigns", (route) =>
       route.request().method() === "GET"
-        ? route.fulfill({ status: 500, json: { error: "Database unreachable" } })
+        ? route.fulfill({ status: 500, json: { error: "Database unreachable", code: "INTERNAL" } })
         : route.continue(),
     );
     await page.goto("/admin/bonus-credits");
@@ -152,7 +152,7 @@ test.describe("bonus credit campaigns", () => {
 
     await page.unrouteAll();
     await page.route("**/api/admin/campaigns/*/recipients", (route) =>
-      route.fulfill({ status: 500, json: { error: "Database unreachable" } }),
+      route.fulfill({ status: 500, json: { error: "Database unreachable", code: "INTERNAL" } }),
     );
     await page.reload();
     await page.getByRole("button", { name: "View recipients of Welcome bonus" }).click();

@@ -111,7 +111,7 @@ test.describe("billing", () => {
 
   test("packages that fail to load say 'Failed to load credit packages'", async ({ page }) => {
     await page.route("**/api/billing/packages", (route) =>
-      route.fulfill({ status: 500, json: { error: "Database unreachable" } }),
+      route.fulfill({ status: 500, json: { error: "Database unreachable", code: "INTERNAL" } }),
     );
     await page.goto("/billing");
     await expect(page.getByText("Failed to load credit packages").first()).toBeVisible();

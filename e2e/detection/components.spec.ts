@@ -123,14 +123,22 @@ test("a text too short to judge: 'AI Detection Unavailable', nothing charged", a
 test("a failed call toasts 'AI Detection Failed'; a 402 opens the Insufficient Credits dialog", async ({ page }) => {
   await signIn(page, email);
   await openHarness(page, "detection", ENTRY);
-  let answer: { status: number; json: unknown } = { status: 500, json: { error: "Something went wrong on our side." } };
+  let answer: { status: number; json: unknown } = {
+    status: 500,
+    json: { error: "Something went wrong on our side.", code: "INTERNAL" },
+  };
   await page.route("**/api/detect-ai", (route) => route.fulfill(answer));
   await page.getByRole("button", { name: "Analyze AI content" }).click();
   await expect(toastWith(page, "AI Detection Failed")).toContainText("Something went wrong on our side.");
 
   answer = {
     status: 402,
-    json: { error: "Insufficient credits: this needs 1 credits and you have 0 available.", required: 1, available: 0 },
+    json: {
+      error: "Insufficient credits: this needs 1 credits and you have 0 available.",
+      code: "INSUFFICIENT_CREDITS",
+      required: 1,
+      available: 0,
+    },
   };
   await page.getByRole("button", { name: "Analyze AI content" }).click();
   await expect(page.getByRole("dialog")).toContainText("Insufficient Credits");

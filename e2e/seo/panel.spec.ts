@@ -97,14 +97,19 @@ test("a failure toasts 'SEO Optimization Failed'; a 402 opens the Insufficient C
   page,
 }) => {
   await open(page);
-  let answer: { status: number; json: unknown } | null = { status: 503, json: { error: "" } };
+  let answer: { status: number; json: unknown } | null = { status: 503, json: { error: "", code: "INTERNAL" } };
   await page.route("**/api/seo-produce-code", (route) => (answer ? route.fulfill(answer) : route.continue()));
   await generate(page).click();
   await expect(toastWith(page, "SEO Optimization Failed")).toContainText("Failed to optimize content for SEO");
 
   answer = {
     status: 402,
-    json: { error: "Insufficient credits: this needs 2 credits and you have 1 available.", required: 2, available: 1 },
+    json: {
+      error: "Insufficient credits: this needs 2 credits and you have 1 available.",
+      code: "INSUFFICIENT_CREDITS",
+      required: 2,
+      available: 1,
+    },
   };
   await generate(page).click();
   await expect(page.getByRole("dialog")).toContainText("Insufficient Credits");

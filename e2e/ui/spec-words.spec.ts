@@ -34,7 +34,10 @@ test("an overloaded provider reads as spec §8 says", async ({ page }) => {
   await page.getByLabel("Define Intent").fill("Blog post: why remote teams should write things down");
   await page.getByLabel("Word Count").fill("500");
   await page.route("**/api/execute", (route) =>
-    route.fulfill({ status: 503, json: { error: "The AI service is overloaded right now. Please wait." } }),
+    route.fulfill({
+      status: 503,
+      json: { error: "The AI service is overloaded right now. Please wait.", code: "PROVIDER_OVERLOADED" },
+    }),
   );
   await page.getByRole("button", { name: /Execute API Call/ }).click();
   const toasts = page.getByRole("region", { name: /Notifications/ });

@@ -278,7 +278,10 @@ test.describe("PROSE console", () => {
 
     // A provider outage: 'Service Unavailable', then 'Execution Failed - Retry' in red.
     await page.route("**/api/execute", (route) =>
-      route.fulfill({ status: 503, json: { error: "The AI service is temporarily unavailable. Please try again." } }),
+      route.fulfill({
+        status: 503,
+        json: { error: "The AI service is temporarily unavailable. Please try again.", code: "PROVIDER_UNAVAILABLE" },
+      }),
     );
     await executeButton(page).click();
     const failed = page.getByRole("button", { name: "Execution Failed - Retry" });
@@ -290,7 +293,7 @@ test.describe("PROSE console", () => {
     await page.route("**/api/execute", (route) =>
       route.fulfill({
         status: 502,
-        json: { error: "The AI provider rejected our authentication. Check the API key." },
+        json: { error: "The AI provider rejected our authentication. Check the API key.", code: "PROVIDER_AUTH" },
       }),
     );
     await failed.click();

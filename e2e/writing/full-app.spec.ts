@@ -171,7 +171,7 @@ test.describe("full generation app", () => {
     await page.reload();
     await expect(page.getByTestId("header-credits")).toContainText(/\d/);
     await page.route("**/api/execute", (route) =>
-      route.fulfill({ status: 401, json: { error: "Please sign in to continue." } }),
+      route.fulfill({ status: 401, json: { error: "Please sign in to continue.", code: "UNAUTHENTICATED" } }),
     );
     await generateButton(page).click();
     await expect(toast(page)).toContainText("Authentication Error");

@@ -291,7 +291,10 @@ test.describe("home and results", () => {
       route.fulfill({
         status: 503,
         contentType: "application/json",
-        body: JSON.stringify({ error: "The AI service is temporarily unavailable. Please try again." }),
+        body: JSON.stringify({
+          error: "The AI service is temporarily unavailable. Please try again.",
+          code: "PROVIDER_UNAVAILABLE",
+        }),
       }),
     );
     await generateButton(page).click();

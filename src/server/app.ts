@@ -6,31 +6,36 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isKnownPage, PAGE_ROUTES } from "../shared/routes";
+import { HealthSchema } from "../shared/api-schemas";
+import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES } from "../shared/routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { UntrustedProxyNotice } from "./auth/client-address";
-import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
-import { requireLiveSession, sessionUser } from "./auth/session";
+import { sessionUser } from "./auth/session";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
 import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
+import { mountApiReference } from "./http/api-reference";
 import { compressBody, pickEncoding } from "./http/compress";
 import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { checks, requestContext, requireAdmin, sameOriginMutations, under } from "./http/middleware";
+import { doc, openApiDocument } from "./http/openapi";
 import { MemoRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
+import { keyCaller, keysRoutes } from "./keys/index";
 import { loadVersionFromDocuments } from "./publishing/document-versions";
 import { connectionRoutes, publishRoutes } from "./publishing/publishing.routes";
 import { seoRoutes } from "./seo/seo.routes";
 import { writingRoutes } from "./writing/writing.routes";
 
 export const API_BODY_LIMIT = 1024 * 1024;
+/** The API's version in the OpenAPI document. */
+const APP_VERSION = "1.0.0";
 
 export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   const { config, logger, auth } = deps;
@@ -72,6 +77,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     "/api/*",
     checks(
       sessionUser(auth, deps.sessionCache),
+      keyCaller(deps.apiKeys, deps.limiter, config.apiKeyRequestsPerMinute),
       (c) => proxyNotice.check(c, logger),
       sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]),
       under("/api/admin", requireAdmin),
@@ -79,22 +85,27 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }),
     ),
   );
-  for (const path of PAID_ENDPOINTS) {
-    app.use(path, requireLiveSession(deps.db, deps.sessionCache));
-    app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
-  }
 
-  app.get("/api/health", async (c) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      return c.json({ status: "ok", database: { kind: deps.database.kind, reachable: true } });
-    } catch {
-      return c.json(
-        { status: "error", error: "Database unreachable", database: { kind: deps.database.kind, reachable: false } },
-        503,
-      );
-    }
-  });
+  app.get(
+    "/api/health",
+    doc({ summary: "Is the app up", tag: "Health", caller: "public", response: HealthSchema }),
+    async (c) => {
+      try {
+        await deps.db.execute(sql`select 1`);
+        return c.json({ status: "ok", database: { kind: deps.database.kind, reachable: true } });
+      } catch {
+        return c.json(
+          {
+            status: "error",
+            error: "Database unreachable",
+            code: "DATABASE_UNREACHABLE",
+            database: { kind: deps.database.kind, reachable: false },
+          },
+          503,
+        );
+      }
+    },
+  );
   app.route(
     "/api/auth",
     authRoutes({
@@ -121,6 +132,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       requireEmailVerification: config.requireEmailVerification,
     }),
   );
+  app.route("/api/keys", keysRoutes({ apiKeys: deps.apiKeys }));
   app.route(
     "/api/billing",
     billingRoutes({ ledger: deps.ledger, billing: deps.billing, limiter: deps.limiter, publicUrl: config.publicUrl }),
@@ -136,10 +148,19 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     publishRoutes({ publishing: deps.publishing.publishing, loadVersion: loadVersionFromDocuments(deps.documents) }),
   );
 
+  // The OpenAPI document of every route above (http/openapi.ts), built once on first request.
+  let openapi: Promise<unknown> | undefined;
+  app.get(OPENAPI_PATH, doc({ summary: "This OpenAPI document", tag: "Health", caller: "public" }), async (c) => {
+    openapi ??= openApiDocument(app, APP_VERSION);
+    c.header("Cache-Control", "no-cache");
+    return c.json(await openapi);
+  });
+
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);
   });
 
+  mountApiReference(app);
   mountClient(app, opts.clientDir);
   return app;
 }

@@ -71,6 +71,8 @@ const ConfigSchema = z.object({
   WELCOME_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   HOLD_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Requests a minute each API key may make (issue 28). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Key material for connection secrets (AES-256-GCM via HKDF); defaults to the auth secret. */
   ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "ENCRYPTION_KEY must be at least 32 characters",
@@ -179,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     welcomeBonusCredits: c.WELCOME_BONUS_CREDITS,
     holdTtlSeconds: c.HOLD_TTL_SECONDS,
     signUpsPerMinute: c.SIGN_UPS_PER_MINUTE,
+    apiKeyRequestsPerMinute: c.API_KEY_REQUESTS_PER_MINUTE,
     mail: {
       smtpUrl: c.SMTP_URL,
       from: c.MAIL_FROM ?? `Draftsmith <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,

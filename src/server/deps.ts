@@ -4,6 +4,7 @@ import { DirectGrantService } from "./admin/direct-grant.service";
 import { createWritingModels } from "./ai/models";
 import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./auth/account.service";
 import { createAuth } from "./auth/auth";
+import { paidCall } from "./auth/require-verified";
 import { resolveAuthSecret } from "./auth/secret";
 import { SessionCache } from "./auth/session";
 import { SignInLimiter } from "./auth/sign-in-limiter";
@@ -21,6 +22,7 @@ import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
 import { DocumentsService } from "./documents/index";
 import { RateLimiter } from "./http/rate-limit";
+import { ApiKeysService } from "./keys/index";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPublishing } from "./publishing";
@@ -47,6 +49,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
   const limiter = new RateLimiter(db);
   const signInLimiter = new SignInLimiter(limiter);
   const sessionCache = new SessionCache();
+  const apiKeys = new ApiKeysService(db);
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir }, logger);
   const documents = new DocumentsService(db);
   // The data export: the account's own sections, and each feature that keeps a user's work.
@@ -59,6 +62,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
       ...ACCOUNT_EXPORT_SECTIONS,
       { name: "documents", collect: (_db, userId) => documents.exportAll(userId) },
       { name: "connections", collect: exportConnections },
+      { name: "apiKeys", collect: (_db, userId) => apiKeys.exportAll(userId) },
     ],
   });
   const auth = createAuth({
@@ -109,6 +113,9 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     limiter,
     signInLimiter,
     sessionCache,
+    /** The gate each route that spends credits declares, after requireCaller (auth/require-verified.ts). */
+    paid: paidCall(db, sessionCache, config.requireEmailVerification),
+    apiKeys,
     mailer,
     account,
     auth,

@@ -1,49 +1,9 @@
-// One error type with a code; app.onError maps it to a status and {"error": "<message>"}.
+// One error type with a code (shared/errors.ts lists them with their statuses); app.onError answers
+// it as {"error": "<message>", "code": "<code>", …details}.
+import { ERROR_CODES, type ErrorCode } from "../shared/errors";
 import { creditCount } from "../shared/plural";
-export type ErrorCode =
-  | "VALIDATION"
-  | "MALFORMED_JSON"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "TOO_COMPLEX"
-  | "SERVER_BUSY"
-  | "INSUFFICIENT_CREDITS"
-  | "RATE_LIMITED"
-  | "PAYMENTS_DISABLED"
-  | "PROVIDER_OVERLOADED"
-  | "PROVIDER_UNAVAILABLE"
-  | "PROVIDER_AUTH"
-  | "PROVIDER_CREDIT"
-  | "PROVIDER_ERROR"
-  | "NO_MODEL"
-  | "NOT_SAVED"
-  | "INTERNAL";
 
-export const STATUS_OF: Record<ErrorCode, number> = {
-  VALIDATION: 400,
-  MALFORMED_JSON: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_COMPLEX: 422,
-  SERVER_BUSY: 503,
-  INSUFFICIENT_CREDITS: 402,
-  RATE_LIMITED: 429,
-  PAYMENTS_DISABLED: 503,
-  PROVIDER_OVERLOADED: 503,
-  PROVIDER_UNAVAILABLE: 503,
-  PROVIDER_AUTH: 502,
-  PROVIDER_CREDIT: 502,
-  PROVIDER_ERROR: 502,
-  NO_MODEL: 503,
-  NOT_SAVED: 500,
-  INTERNAL: 500,
-};
+export type { ErrorCode } from "../shared/errors";
 
 export class AppError extends Error {
   readonly status: number;
@@ -53,7 +13,7 @@ export class AppError extends Error {
     readonly details?: Record<string, unknown>,
   ) {
     super(message);
-    this.status = STATUS_OF[code];
+    this.status = ERROR_CODES[code];
   }
 }
 

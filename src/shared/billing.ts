@@ -115,6 +115,8 @@ export interface UsageRecord {
   creditsUsed: number;
   requestTokens: number;
   responseTokens: number;
+  /** The name of the API key that spent the credits; null when the app itself did. */
+  apiKey: string | null;
   createdAt: string;
 }
 

@@ -21,6 +21,11 @@ export const PAGE_ROUTES = {
   oauthPopup: "/auth/popup-complete",
 } as const;
 
+/** The interactive API reference (served by the server from its own assets, not a page of the app). */
+export const API_REFERENCE_PATH = "/docs/api";
+/** The OpenAPI document it reads. */
+export const OPENAPI_PATH = "/api/openapi.json";
+
 const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
 /** /documents/<uuid>: one document's page. */
 const DOCUMENT_PAGE = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 // The writing loop's contract (spec §3, §5, §7): request schemas with the spec's messages, and the
 // response, stream-event and history shapes. Pure: the client's forms use the same schemas.
 import { z } from "zod";
+import type { ErrorBody } from "./errors";
 import { DocumentId, type SavedVersion } from "./ids";
 import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
 
@@ -190,7 +191,7 @@ export type WritingStreamEvent =
     }
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: GenerationResponse | ReviseTextResponse }
-  | { event: "error"; data: { error: string; code: string; status: number } };
+  | { event: "error"; data: ErrorBody & { status: number } };
 
 /** GET /api/history: the caller's own requests, newest first. */
 export interface HistoryItem {

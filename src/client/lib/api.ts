@@ -1,5 +1,6 @@
 // The product's HTTP helper (spec §7): JSON, cookies always, the bearer token when there is one,
 // a content type only with a body. A failed call throws "<status>: <body text>".
+import { errorCodeOf } from "../../shared/errors";
 import { offerUnsavedText, unsavedTextOf } from "./unsaved-text";
 
 let bearerToken: string | null = null;
@@ -23,6 +24,10 @@ export class ApiError extends Error {
   /** The server's {"error": "…"} text, or the raw body. */
   get serverMessage(): string {
     return serverMessage(this.body) ?? this.body;
+  }
+  /** The error's stable code (shared/errors.ts): what the client decides by, never the message. */
+  get code(): string | undefined {
+    return errorCodeOf(this.body);
   }
 }
 

@@ -1,7 +1,8 @@
 // Reading failed calls, in one place: parseError (any failure → the spec §8 toast title and message,
-// the server's text matched by content in the order of the spec's table), errorText (the server's
+// chosen by the error's code, shared/errors.ts), errorText (the server's
 // plain message for a toast) and errorFields (the other fields of an {"error": …} body, such as a
 // 402's required and available).
+import { type ErrorCode, errorCodeOf } from "../../shared/errors";
 import { ApiError, serverMessage } from "./api";
 
 export interface ParsedError {
@@ -18,43 +19,40 @@ export interface ParsedError {
   status?: number;
 }
 
-/** Spec §8 "Generation errors": text contained (case-insensitive) → title and message; null keeps the server's text. */
-const RULES: { match: string; kind: ParsedError["kind"]; title: string; message: string | null }[] = [
-  { match: "insufficient credits", kind: "insufficient-credits", title: "Insufficient Credits", message: null },
-  {
-    match: "overloaded",
+/** Spec §8 "Generation errors": the error's code → title and message; null keeps the server's text. */
+const RULES: Partial<Record<ErrorCode, { kind: ParsedError["kind"]; title: string; message: string | null }>> = {
+  INSUFFICIENT_CREDITS: { kind: "insufficient-credits", title: "Insufficient Credits", message: null },
+  PROVIDER_OVERLOADED: {
     kind: "overloaded",
     title: "Servers Overloaded",
     message: "The long-form provider's servers are under high demand; wait 2-3 minutes and try again.",
   },
-  {
-    match: "temporarily unavailable",
+  PROVIDER_UNAVAILABLE: {
     kind: "unavailable",
     title: "Service Unavailable",
     message: "The AI service is temporarily down. Please try again in a moment.",
   },
-  {
-    match: "authentication",
+  PROVIDER_AUTH: {
     kind: "authentication",
     title: "Authentication Error",
     message: "API key issue detected. Please check the configuration.",
   },
-  {
-    match: "credit balance is too low",
+  PROVIDER_CREDIT: {
     kind: "provider-credit",
     title: "Credit Balance Too Low",
     message: "The AI provider account has insufficient credits. Please add credits to continue.",
   },
-];
+};
 
+/** The spec §8 title and message of a failed call, chosen by the error's code (never its words). */
 export function parseError(err: unknown): ParsedError {
   const status = err instanceof ApiError ? err.status : undefined;
   const raw = err instanceof ApiError ? err.body : err instanceof Error ? err.message : String(err ?? "");
   const text = serverMessage(raw);
   if (text === undefined)
     return { title: "Request Failed", message: raw || "Unknown error occurred", kind: "unknown", status };
-  const lower = text.toLowerCase();
-  const rule = RULES.find((r) => lower.includes(r.match));
+  const code = errorCodeOf(raw);
+  const rule = code && code in RULES ? RULES[code as ErrorCode] : undefined;
   if (rule) return { title: rule.title, message: rule.message ?? text, kind: rule.kind, status };
   return { title: "API Error", message: text || "Please try again", kind: "api", status };
 }

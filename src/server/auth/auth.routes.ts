@@ -4,6 +4,7 @@
 // reset requests and verification mails are limited per client address and per address; a username
 // is derived from the e-mail when none is given; and every error is rewritten to
 // {"error": "<the spec's text>"} so the client shows one shape.
+
 import { randomBytes } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
@@ -17,11 +18,14 @@ import {
   type PasswordPolicy,
   type VerifyResponse,
 } from "../../shared/auth";
+import { type AuthErrorCode, codeForStatus, type ErrorBody } from "../../shared/errors";
 import { countOf } from "../../shared/plural";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError, type ErrorCode, tooManyRequests } from "../errors";
+import { refuseApiKeys } from "../http/middleware";
+import { doc } from "../http/openapi";
 import type { RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { type Auth, CLIENT_ADDRESS_HEADER, OPERATOR_CONSOLE_HEADER } from "./auth";
@@ -59,7 +63,7 @@ const AUTH_ERROR_TEXT: Record<string, string> = {
 };
 
 // The identity client's codes (spec §8), which the sign-in dialog maps to its own wording.
-const CLIENT_CODE: Record<string, string> = {
+const CLIENT_CODE: Record<string, AuthErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: "invalid-credential",
   INVALID_USERNAME_OR_PASSWORD: "invalid-credential",
   USER_ALREADY_EXISTS: "email-already-in-use",
@@ -125,9 +129,15 @@ export function authRoutes({
   signUpsPerMinute,
 }: AuthRouteDeps) {
   const r = new Hono<AppEnv>();
+  // Sign-in, passwords, e-mail, sessions: never with an API key.
+  r.use("*", refuseApiKeys);
 
-  r.get("/password-policy", (c) => c.json<PasswordPolicy>(PASSWORD_POLICY));
-  r.get("/providers", (c) => c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }));
+  r.get("/password-policy", doc({ summary: "The password rules", tag: "Auth", caller: "public" }), (c) =>
+    c.json<PasswordPolicy>(PASSWORD_POLICY),
+  );
+  r.get("/providers", doc({ summary: "The ways to sign in", tag: "Auth", caller: "public" }), (c) =>
+    c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }),
+  );
 
   /** The account an e-mail or username names: one id, so both ways in share one count. */
   const accountOf = async (field: "email" | "username", value: unknown): Promise<string> => {
@@ -150,24 +160,28 @@ export function authRoutes({
 
   // The spec's verify call. With {idToken}: a Firebase ID token is exchanged for a session
   // (firebase.ts). Without: the client confirms its session and receives its profile.
-  r.post("/verify", async (c) => {
-    const body = c.req.header("content-type")?.includes("json") ? await readJson(c) : undefined;
-    if (body && body.idToken !== undefined) {
-      // Counted before the token is checked; the account comes from the token's unverified claims,
-      // so it is keyed with the address only and never spends the account-wide ceiling.
-      const address = clientAddress(c, trustProxy);
-      const attempt = await signInLimiter.attempt(`firebase:${unverifiedSubject(body.idToken)}`, address, {
-        accountCeiling: false,
-      });
-      if (!attempt.allowed) throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
-      const response = await firebaseExchange(auth, body.idToken, await authHeaders(c));
-      if (response.ok) await attempt.succeeded();
-      return response;
-    }
-    const user = c.get("user");
-    if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-    return c.json<VerifyResponse>({ success: true, user });
-  });
+  r.post(
+    "/verify",
+    doc({ summary: "Confirm the session, or exchange a Firebase ID token", tag: "Auth", caller: "public" }),
+    async (c) => {
+      const body = c.req.header("content-type")?.includes("json") ? await readJson(c) : undefined;
+      if (body && body.idToken !== undefined) {
+        // Counted before the token is checked; the account comes from the token's unverified claims,
+        // so it is keyed with the address only and never spends the account-wide ceiling.
+        const address = clientAddress(c, trustProxy);
+        const attempt = await signInLimiter.attempt(`firebase:${unverifiedSubject(body.idToken)}`, address, {
+          accountCeiling: false,
+        });
+        if (!attempt.allowed) throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+        const response = await firebaseExchange(auth, body.idToken, await authHeaders(c));
+        if (response.ok) await attempt.succeeded();
+        return response;
+      }
+      const user = c.get("user");
+      if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+      return c.json<VerifyResponse>({ success: true, user });
+    },
+  );
 
   r.on(["GET", "POST"], "/*", async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, "");
@@ -348,7 +362,8 @@ async function rewriteError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(JSON.stringify({ error, code: (code && CLIENT_CODE[code]) ?? code }), {
+  const body: ErrorBody = { error, code: (code && CLIENT_CODE[code]) || codeForStatus(response.status) };
+  return new Response(JSON.stringify(body), {
     status: response.status,
     headers,
   });

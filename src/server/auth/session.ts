@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import { AppError } from "../errors";
 import type { Check } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import type { AppEnv, SignedInEnv } from "../http/types";
 import type { Auth } from "./auth";
 
 /** The session each looked-up user came from (the cache hands out the same object while it lasts). */
@@ -93,6 +93,8 @@ export class SessionCache {
 export const sessionUser =
   (auth: Auth, cache: SessionCache): Check =>
   (c) => {
+    // An API key is never a session (keys/key-caller.ts reads it), whatever cookie comes with it.
+    if (/^bearer\s+dsk_/i.test(c.req.header("authorization") ?? "")) return;
     const key = SessionCache.keyOf(c.req.raw.headers);
     if (!key) return;
     const user = cache.get(key);
@@ -122,12 +124,13 @@ async function lookUp(auth: Auth, cache: SessionCache, key: string, c: Context<A
  * On the endpoints that spend credits: the session must still exist in the database, whatever this
  * process's cache says. A session revoked through another process (sign out, sign out everywhere,
  * password change, account deletion) would otherwise pass here for up to the cache's few seconds.
- * One primary-key read per paid call; signed-out callers pass through to the endpoint's own 401.
+ * One primary-key read per paid call (after requireCaller: the caller is signed in).
  */
-export function requireLiveSession(db: Db, cache: SessionCache): MiddlewareHandler<AppEnv> {
+export function requireLiveSession(db: Db, cache: SessionCache): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
+    // An API key was read from the database for this very request (keys/key-caller.ts).
+    if (c.get("apiKey")) return next();
     const user = c.get("user");
-    if (!user) return next();
     const id = sessionOf.get(user);
     const [row] = id
       ? await db
@@ -137,7 +140,7 @@ export function requireLiveSession(db: Db, cache: SessionCache): MiddlewareHandl
       : [];
     if (row) return next();
     cache.forget(c.req.raw.headers);
-    c.set("user", null);
+    (c as unknown as Context<AppEnv>).set("user", null);
     throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   };
 }

@@ -173,6 +173,7 @@ describeEachDatabase("Billing API", (kind) => {
         creditsUsed: 2,
         requestTokens: 400,
         responseTokens: 1200,
+        apiKey: null,
         createdAt: expect.any(String),
       });
       expect(await credits(u)).toMatchObject({ availableCredits: 44, totalCredits: 50, usedCredits: 6 });

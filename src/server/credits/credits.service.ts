@@ -15,8 +15,9 @@ import type { Transaction, UsageRecord } from "../../shared/billing";
 import { creditsForTokens } from "../../shared/credits-math";
 import { usageDescription } from "../../shared/endpoint-labels";
 import { type Db, type DbOrTx, type PreparedSelect, preparedSelect, type Tx } from "../db/client";
-import { creditHolds, creditTransactions, userCredits } from "../db/schema";
+import { apiKeys, creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError, insufficientCredits } from "../errors";
+import { spendingKeyId } from "./spending-key";
 
 export interface Balance {
   availableCredits: number;
@@ -132,6 +133,8 @@ export interface TransactionEntry extends Transaction {
 export interface UsageEntry extends UsageRecord {
   shortfall: number;
   requestId: string;
+  /** The API key that spent the credits (null: the app). */
+  apiKeyId: string | null;
 }
 
 export interface LedgerOptions {
@@ -212,8 +215,8 @@ const SPEND_SQL = `
     WHERE user_id = $1::text AND (${BALANCE_SQL} - user_credits.held_credits) >= $2::int
     RETURNING (${BALANCE_SQL} - user_credits.held_credits)::int AS available, (${BALANCE_SQL})::int AS balance
   ), appended AS (
-    INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id, created_at)
-    SELECT $1::text, 'usage', 0 - $2::int, charged.balance, $3::text, $4::text, $5::text, clock_timestamp() FROM charged
+    INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id, api_key_id, created_at)
+    SELECT $1::text, 'usage', 0 - $2::int, charged.balance, $3::text, $4::text, $5::text, $6::text, clock_timestamp() FROM charged
     RETURNING id
   )
   SELECT available FROM charged`;
@@ -222,7 +225,9 @@ const spendStatement = (on: DbOrTx) =>
   on._.session.prepareQuery(
     {
       sql: SPEND_SQL,
-      params: ["userId", "price", "endpoint", "aiProvider", "requestId"].map((name) => sql.placeholder(name)),
+      params: ["userId", "price", "endpoint", "aiProvider", "requestId", "apiKeyId"].map((name) =>
+        sql.placeholder(name),
+      ),
     },
     undefined,
     "ledger_spend",
@@ -343,6 +348,7 @@ export class Ledger {
    */
   async settle<S = undefined>(input: SettleInput, within?: WithinSettle<S>): Promise<SettleResult<S>> {
     const { userId, requestId, endpoint, aiProvider, requestTokens, responseTokens } = input;
+    const apiKeyId = spendingKeyId();
     assertCredits("requestTokens", requestTokens, 0);
     assertCredits("responseTokens", responseTokens, 0);
     const price = input.credits ?? creditsForTokens(requestTokens + responseTokens);
@@ -380,9 +386,10 @@ export class Ledger {
               RETURNING ${AVAILABLE}::int AS available, ${LEDGER_BALANCE}::int AS balance
             ), appended AS (
               INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id,
-                request_tokens, response_tokens, shortfall, created_at)
+                request_tokens, response_tokens, shortfall, api_key_id, created_at)
               SELECT ${userId}::text, 'usage', ${-creditsUsed}::int, charged.balance, ${endpoint}::text, ${aiProvider}::text,
-                ${requestId}::text, ${requestTokens}::int, ${responseTokens}::int, ${shortfall}::int, clock_timestamp()
+                ${requestId}::text, ${requestTokens}::int, ${responseTokens}::int, ${shortfall}::int, ${apiKeyId}::text,
+                clock_timestamp()
               FROM charged
               RETURNING id
             )
@@ -415,7 +422,7 @@ export class Ledger {
   async spend<S = undefined>(input: SpendInput, within?: WithinSettle<S>): Promise<SettleResult<S>> {
     const { userId, requestId, endpoint, aiProvider, credits: price } = input;
     assertCredits("credits", price, 0);
-    const values = { userId, price, endpoint, aiProvider, requestId };
+    const values = { userId, price, endpoint, aiProvider, requestId, apiKeyId: spendingKeyId() };
     const charge = async (tx?: Tx) => {
       this.spendStatement ??= spendStatement(this.db);
       const statement = tx ? spendStatement(tx) : this.spendStatement;
@@ -751,12 +758,13 @@ export const USAGE_COLUMNS = {
 /** The ledger rows that are usage rows. */
 export const IS_USAGE = and(eq(creditTransactions.type, "usage"), isNotNull(creditTransactions.requestId));
 
-/** A user's usage rows, oldest or newest first. */
+/** A user's usage rows, oldest or newest first, with the API key that spent each (null: the app). */
 export function usageRows(db: DbOrTx, userId: string, order: "asc" | "desc") {
   const by = order === "asc" ? asc : desc;
   return db
-    .select(USAGE_COLUMNS)
+    .select({ ...USAGE_COLUMNS, apiKeyId: creditTransactions.apiKeyId, apiKey: apiKeys.name })
     .from(creditTransactions)
+    .leftJoin(apiKeys, eq(apiKeys.id, creditTransactions.apiKeyId))
     .where(and(eq(creditTransactions.userId, userId), IS_USAGE))
     .orderBy(by(creditTransactions.createdAt), by(creditTransactions.id));
 }

@@ -1,23 +1,39 @@
 // HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
+
 import { Hono } from "hono";
+import { DetectSchema } from "../../shared/api-schemas";
 import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
-import { requireUser } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import { requireCaller } from "../http/middleware";
+import { doc } from "../http/openapi";
+import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { DetectionService } from "./detection.service";
 
-export function detectionRoutes({ detection }: { detection: DetectionService }) {
+export function detectionRoutes({ detection, paid }: { detection: DetectionService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/detect-ai", requireUser, validate("json", DetectRequestSchema), async (c) => {
-    const { text, requestId, documentId, versionId } = c.req.valid("json");
-    const outcome = await detection.detect(
-      c.get("user").id,
-      { text, requestId, documentId, versionId },
-      c.req.raw.signal,
-    );
-    return c.json<DetectResponse>(outcome);
-  });
+  r.post(
+    "/detect-ai",
+    doc({
+      summary: "Detect AI-written sentences (1 credit)",
+      tag: "Detection",
+      caller: "detect",
+      response: DetectSchema,
+      paid: true,
+    }),
+    requireCaller("detect"),
+    paid,
+    validate("json", DetectRequestSchema),
+    async (c) => {
+      const { text, requestId, documentId, versionId } = c.req.valid("json");
+      const outcome = await detection.detect(
+        c.get("user").id,
+        { text, requestId, documentId, versionId },
+        c.req.raw.signal,
+      );
+      return c.json<DetectResponse>(outcome);
+    },
+  );
 
   return r;
 }

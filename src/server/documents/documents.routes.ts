@@ -1,5 +1,6 @@
 // HTTP for the document library (issue 10, docs/api.md "Documents"): validate, call the service,
 // shape the response. Every route is the signed-in caller's own: another user's id is a 404.
+
 import { Hono } from "hono";
 import {
   DocumentListQuery,
@@ -10,7 +11,8 @@ import {
   RenameDocumentRequest,
   type RenameDocumentResponse,
 } from "../../shared/documents";
-import { requireUser } from "../http/middleware";
+import { requireCaller } from "../http/middleware";
+import { doc } from "../http/openapi";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { DocumentsService } from "./documents.service";
@@ -18,17 +20,26 @@ import type { DocumentsService } from "./documents.service";
 export function documentsRoutes({ documents }: { documents: DocumentsService }) {
   const r = new Hono<AppEnv>();
 
-  r.get("/documents", requireUser, validate("query", DocumentListQuery), async (c) =>
-    c.json<DocumentListResponse>(await documents.list(c.get("user").id, c.req.valid("query"))),
+  r.get(
+    "/documents",
+    doc({ summary: "List documents (search, pages)", tag: "Documents", caller: "documents" }),
+    requireCaller("documents"),
+    validate("query", DocumentListQuery),
+    async (c) => c.json<DocumentListResponse>(await documents.list(c.get("user").id, c.req.valid("query"))),
   );
 
-  r.get("/documents/:id", requireUser, validate("param", DocumentParams), async (c) =>
-    c.json<DocumentResponse>({ document: await documents.get(c.get("user").id, c.req.valid("param").id) }),
+  r.get(
+    "/documents/:id",
+    doc({ summary: "A document with its versions", tag: "Documents", caller: "documents" }),
+    requireCaller("documents"),
+    validate("param", DocumentParams),
+    async (c) => c.json<DocumentResponse>({ document: await documents.get(c.get("user").id, c.req.valid("param").id) }),
   );
 
   r.patch(
     "/documents/:id",
-    requireUser,
+    doc({ summary: "Rename a document", tag: "Documents", caller: "documents" }),
+    requireCaller("documents"),
     validate("param", DocumentParams),
     validate("json", RenameDocumentRequest),
     async (c) =>
@@ -37,14 +48,26 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       }),
   );
 
-  r.delete("/documents/:id", requireUser, validate("param", DocumentParams), async (c) => {
-    await documents.delete(c.get("user").id, c.req.valid("param").id);
-    return c.json({ success: true });
-  });
+  r.delete(
+    "/documents/:id",
+    doc({ summary: "Delete a document", tag: "Documents", caller: "documents" }),
+    requireCaller("documents"),
+    validate("param", DocumentParams),
+    async (c) => {
+      await documents.delete(c.get("user").id, c.req.valid("param").id);
+      return c.json({ success: true });
+    },
+  );
 
   r.get(
     "/documents/:id/export",
-    requireUser,
+    doc({
+      summary: "Download a version (Markdown or HTML)",
+      tag: "Documents",
+      caller: "documents",
+      file: "text/markdown",
+    }),
+    requireCaller("documents"),
     validate("param", DocumentParams),
     validate("query", ExportQuery),
     async (c) => {

@@ -3,6 +3,7 @@
 // and every 4xx is {"error": "<message>"}.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { AUTH_ERROR_CODES, ERROR_CODES } from "../../shared/errors";
 import { describeEachDatabase } from "../testing/databases";
 import { type StripeTestApp, startStripeTestApp } from "../testing/stripe-app";
 import type { SignedUpUser, TestApp } from "../testing/test-app";
@@ -16,6 +17,8 @@ interface Endpoint {
   anonymousOnly?: boolean;
 }
 
+/** Every code an error answer may carry. */
+const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_CODES), ...AUTH_ERROR_CODES]);
 const ID = ":id";
 const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/health" },
@@ -59,12 +62,17 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/seo-produce-code" },
   { method: "POST", path: "/api/seo-revise-text" },
   { method: "POST", path: "/api/seo-optimize" },
+  { method: "GET", path: "/api/keys" },
+  { method: "POST", path: "/api/keys" },
+  { method: "DELETE", path: `/api/keys/${ID}` },
   { method: "GET", path: "/api/no-such-endpoint" },
 ];
 
 /** Field names the endpoints read, so random bodies reach past "x is required". */
 const FIELDS = [
   "email",
+  "scopes",
+  "expiresInDays",
   "password",
   "newPassword",
   "currentPassword",
@@ -231,15 +239,13 @@ describeEachDatabase("Every endpoint under hostile input", (kind) => {
     const shown = `${role} ${endpoint.method} ${path} ${typeof body === "string" ? body.slice(0, 80) : "(bytes)"}`;
     if (res.status >= 500) failures.push(`${res.status} ← ${shown}: ${text.slice(0, 200)}`);
     else if (res.status >= 400 && res.status !== 499) {
-      let error: unknown;
+      let body: { error?: unknown; code?: unknown } = {};
       try {
-        error = (JSON.parse(text) as { error?: unknown }).error;
+        body = JSON.parse(text) as typeof body;
       } catch {}
-      if (typeof error !== "string" && !path.startsWith("/api/auth/"))
-        failures.push(`${res.status} without {"error"} ← ${shown}: ${text.slice(0, 200)}`);
-      // Better Auth's own 4xx carry {"message", "code"}; ours always {"error"}.
-      if (typeof error !== "string" && path.startsWith("/api/auth/") && !/"(error|message)"/.test(text))
-        failures.push(`${res.status} without a message ← ${shown}: ${text.slice(0, 200)}`);
+      // One error contract (shared/errors.ts): {"error": <message>, "code": <a listed code>}, Better Auth's too.
+      if (typeof body.error !== "string" || !KNOWN_CODES.has(String(body.code)))
+        failures.push(`${res.status} without {"error", "code"} ← ${shown}: ${text.slice(0, 200)}`);
     }
   }
 

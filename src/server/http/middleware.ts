@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { ApiKeyScope } from "../../shared/api-keys";
+import { spendThroughKey } from "../credits/spending-key";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { answerEncoding, compressAnswer } from "./compress";
@@ -43,6 +45,7 @@ export const requestContext = (
     c.set("requestId", requestId);
     c.set("log", logger);
     c.set("user", null);
+    c.set("apiKey", null);
     const logged = logger.isLevelEnabled("info") && c.req.path.startsWith("/api/");
     const started = logged ? performance.now() : 0;
     // Before the handler: set on a finished response, a header costs a copy of the response.
@@ -82,9 +85,38 @@ export const requestContext = (
  */
 export const requireUser = createMiddleware<SignedInEnv>((c, next) => {
   // Not async: it hands on next()'s promise rather than wrapping it in one more.
-  if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  if (!c.get("user")) throw signInNeeded(c);
   return next();
 });
+
+/** 401, or 403 for an API key on a route no key may use (account, keys, admin, …). */
+function signInNeeded(c: { get(key: "apiKey"): AppEnv["Variables"]["apiKey"] }) {
+  return c.get("apiKey")
+    ? new AppError("KEY_NOT_ALLOWED", "API keys can't be used here: this needs a signed-in session.")
+    : new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+}
+
+/** For routers no API key may use at all (Better Auth's account endpoints): 403 for a key. */
+export const refuseApiKeys = createMiddleware<AppEnv>((c, next) => {
+  if (c.get("apiKey")) throw signInNeeded(c);
+  return next();
+});
+
+/**
+ * A route for signed-in users and for API keys with `scope` (issue 28): the route's declaration says
+ * which keys may call it; a route without it is never reachable with a key (requireUser refuses).
+ * A key's usage rows name the key (credits/spending-key.ts).
+ */
+export const requireCaller = (scope: ApiKeyScope) =>
+  createMiddleware<SignedInEnv>((c, next) => {
+    if (c.get("user")) return next();
+    const key = c.get("apiKey");
+    if (!key) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+    if (!key.scopes.includes(scope))
+      throw new AppError("KEY_SCOPE", `This API key lacks the "${scope}" scope.`, { scope });
+    c.set("user", key.user);
+    return spendThroughKey(key.id, next);
+  });
 
 /**
  * Something settled before the handler, which never wraps it: it refuses by throwing an AppError,
@@ -117,7 +149,7 @@ export const under =
 /** The gate on /api/admin: 401 signed out, 403 for a non-admin, before any input is looked at. */
 export const requireAdmin: Check = (c) => {
   const user = c.get("user");
-  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  if (!user) throw signInNeeded(c);
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "This area is for administrators.");
 };
 

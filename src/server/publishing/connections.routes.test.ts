@@ -316,7 +316,11 @@ describeEachDatabase("connections API", (kind) => {
       const seconds = Number(res.headers.get("retry-after"));
       expect(seconds).toBeGreaterThanOrEqual(1);
       expect(seconds).toBeLessThanOrEqual(CONNECT_ATTEMPTS.windowSeconds);
-      expect(await res.json()).toEqual({ error: tooManyConnectAttempts(seconds), code: "RATE_LIMITED" });
+      expect(await res.json()).toEqual({
+        error: tooManyConnectAttempts(seconds),
+        code: "RATE_LIMITED",
+        retryAfter: seconds,
+      });
     }
     // Refused before any request to the site.
     expect(wp.requests.length).toBe(wpRequests);

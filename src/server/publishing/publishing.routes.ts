@@ -7,6 +7,7 @@
 // The three that talk to a site share a per-user limit (CONNECT_ATTEMPTS): each is outbound traffic.
 // Publishing itself: publishRoutes below, mounted at /api/documents (app.ts) with the documents
 // feature's version loader (document-versions.ts).
+
 import { Hono } from "hono";
 import { z } from "zod";
 import { DocumentParams } from "../../shared/documents";
@@ -22,7 +23,8 @@ import {
   ShopifyStoreInput,
 } from "../../shared/publishing";
 import { AppError } from "../errors";
-import { requireUser } from "../http/middleware";
+import { requireCaller, requireUser } from "../http/middleware";
+import { doc } from "../http/openapi";
 import { limitPerUser, type RateLimiter } from "../http/rate-limit";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
@@ -50,26 +52,52 @@ export function connectionRoutes({
   // Counted after the request is validated, so a mistyped form costs nothing.
   const limited = limitPerUser(limiter, "publishing-connect", connectAttempts, tooManyConnectAttempts);
 
-  r.get("/", requireUser, async (c) =>
-    c.json<ConnectionsResponse>({ connections: await connections.list(c.get("user").id) }),
+  r.get(
+    "/",
+    doc({ summary: "List publishing connections", tag: "Publishing", caller: "publish" }),
+    requireCaller("publish"),
+    async (c) => c.json<ConnectionsResponse>({ connections: await connections.list(c.get("user").id) }),
   );
 
-  r.post("/", requireUser, validate("json", CreateConnectionRequest), limited, async (c) =>
-    c.json<ConnectionResponse>({ connection: await connections.create(c.get("user").id, c.req.valid("json")) }, 201),
+  r.post(
+    "/",
+    doc({ summary: "Connect a WordPress or Shopify site", tag: "Publishing", caller: "session", status: 201 }),
+    requireUser,
+    validate("json", CreateConnectionRequest),
+    limited,
+    async (c) =>
+      c.json<ConnectionResponse>({ connection: await connections.create(c.get("user").id, c.req.valid("json")) }, 201),
   );
 
-  r.post("/shopify/blogs", requireUser, validate("json", ShopifyStoreInput), limited, async (c) =>
-    c.json<ShopifyBlogsResponse>(await connections.shopifyBlogs(c.req.valid("json"))),
+  r.post(
+    "/shopify/blogs",
+    doc({ summary: "A Shopify store's blogs", tag: "Publishing", caller: "session" }),
+    requireUser,
+    validate("json", ShopifyStoreInput),
+    limited,
+    async (c) => c.json<ShopifyBlogsResponse>(await connections.shopifyBlogs(c.req.valid("json"))),
   );
 
-  r.post("/:id/verify", requireUser, validate("param", ConnectionIdParam), limited, async (c) =>
-    c.json<ConnectionResponse>({ connection: await connections.reverify(c.get("user").id, c.req.valid("param").id) }),
+  r.post(
+    "/:id/verify",
+    doc({ summary: "Check a connection again", tag: "Publishing", caller: "session" }),
+    requireUser,
+    validate("param", ConnectionIdParam),
+    limited,
+    async (c) =>
+      c.json<ConnectionResponse>({ connection: await connections.reverify(c.get("user").id, c.req.valid("param").id) }),
   );
 
-  r.delete("/:id", requireUser, validate("param", ConnectionIdParam), async (c) => {
-    await connections.remove(c.get("user").id, c.req.valid("param").id);
-    return c.json({ success: true });
-  });
+  r.delete(
+    "/:id",
+    doc({ summary: "Remove a connection", tag: "Publishing", caller: "session" }),
+    requireUser,
+    validate("param", ConnectionIdParam),
+    async (c) => {
+      await connections.remove(c.get("user").id, c.req.valid("param").id);
+      return c.json({ success: true });
+    },
+  );
 
   return r;
 }
@@ -102,7 +130,8 @@ export function publishRoutes({
 
   r.post(
     "/:id/publish",
-    requireUser,
+    doc({ summary: "Publish a document's version to a connected site", tag: "Publishing", caller: "publish" }),
+    requireCaller("publish"),
     validate("param", DocumentParams),
     validate("json", PublishRequest),
     async (c) => {
@@ -117,15 +146,21 @@ export function publishRoutes({
     },
   );
 
-  r.get("/:id/publications", requireUser, validate("param", DocumentParams), async (c) => {
-    const documentId = c.req.valid("param").id;
-    // Another user's document is a 404 like an unknown one, not an empty list.
-    if (!(await loadVersion(c.get("user").id, documentId, undefined)))
-      throw new AppError("NOT_FOUND", "No such document.");
-    return c.json<PublicationsResponse>({
-      publications: await publishing.listForDocument(c.get("user").id, documentId),
-    });
-  });
+  r.get(
+    "/:id/publications",
+    doc({ summary: "A document's publications", tag: "Publishing", caller: "publish" }),
+    requireCaller("publish"),
+    validate("param", DocumentParams),
+    async (c) => {
+      const documentId = c.req.valid("param").id;
+      // Another user's document is a 404 like an unknown one, not an empty list.
+      if (!(await loadVersion(c.get("user").id, documentId, undefined)))
+        throw new AppError("NOT_FOUND", "No such document.");
+      return c.json<PublicationsResponse>({
+        publications: await publishing.listForDocument(c.get("user").id, documentId),
+      });
+    },
+  );
 
   return r;
 }

@@ -111,7 +111,7 @@ export function toAppError(err: RemoteError, during: "connect" | "publish"): App
     case "not-found":
       return during === "connect"
         ? new AppError("VALIDATION", err.message)
-        : new AppError("PROVIDER_AUTH", `${err.message} Check the connection in Settings → Connections.`);
+        : new AppError("CONNECTION_REFUSED", `${err.message} Check the connection in Settings → Connections.`);
     case "rejected":
       return new AppError("VALIDATION", err.message);
     case "too-large":

@@ -1,31 +1,57 @@
 // HTTP for SEO (spec §7): POST /api/seo-produce-code, /api/seo-revise-text, /api/seo-optimize.
 // Validation (SeoRequest: 'Content is required', the platform, image URLs) answers 400 before any
 // credit is held; a cancelled model call answers 499 to nobody (onError).
+
 import { Hono } from "hono";
+import { SeoProduceSchema } from "../../shared/api-schemas";
 import {
   type SeoOptimizeResponse,
   type SeoProduceResponse,
   SeoRequest,
   type SeoReviseResponse,
 } from "../../shared/seo";
-import { requireUser } from "../http/middleware";
-import type { AppEnv } from "../http/types";
+import { requireCaller } from "../http/middleware";
+import { doc } from "../http/openapi";
+import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { SeoService } from "./seo.service";
 
-export function seoRoutes({ seo }: { seo: SeoService }) {
+export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/seo-produce-code", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json<SeoProduceResponse>(await seo.produceCode(c.get("user").id, c.req.valid("json"))),
+  r.post(
+    "/seo-produce-code",
+    doc({
+      summary: "SEO HTML from the text as it is (2 credits)",
+      tag: "SEO",
+      caller: "seo",
+      response: SeoProduceSchema,
+      paid: true,
+    }),
+    requireCaller("seo"),
+    paid,
+    validate("json", SeoRequest),
+    async (c) => c.json<SeoProduceResponse>(await seo.produceCode(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/seo-revise-text", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json<SeoReviseResponse>(await seo.reviseText(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
+  r.post(
+    "/seo-revise-text",
+    doc({ summary: "Revise the text for SEO with a model", tag: "SEO", caller: "seo", paid: true }),
+    requireCaller("seo"),
+    paid,
+    validate("json", SeoRequest),
+    async (c) =>
+      c.json<SeoReviseResponse>(await seo.reviseText(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
-  r.post("/seo-optimize", requireUser, validate("json", SeoRequest), async (c) =>
-    c.json<SeoOptimizeResponse>(await seo.optimize(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
+  r.post(
+    "/seo-optimize",
+    doc({ summary: "Revise for SEO, then SEO HTML", tag: "SEO", caller: "seo", paid: true }),
+    requireCaller("seo"),
+    paid,
+    validate("json", SeoRequest),
+    async (c) =>
+      c.json<SeoOptimizeResponse>(await seo.optimize(c.get("user").id, c.req.valid("json"), c.req.raw.signal)),
   );
 
   return r;

@@ -58,7 +58,7 @@ export function imageUrlsOf(req: Pick<SeoRequest, "imageUrls">): string[] {
   try {
     return parseImageUrls(req.imageUrls);
   } catch (err) {
-    if (err instanceof InvalidImageUrlError) throw new AppError("VALIDATION", err.message);
+    if (err instanceof InvalidImageUrlError) throw new AppError("INVALID_IMAGE_URL", err.message);
     throw err;
   }
 }

@@ -1,10 +1,12 @@
 // HTTP for the writing loop (spec §7): validate, call the service, shape the response. Each generating
 // endpoint answers JSON, or server-sent events when the client sends `Accept: text/event-stream`
 // (format in docs/api.md). Validation and credit errors always answer as JSON, before any stream opens.
+
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { GenerationSchema, WRITING_STREAM_EVENTS } from "../../shared/api-schemas";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import {
   ExecuteRequest,
@@ -18,8 +20,9 @@ import {
 } from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
-import { requireUser } from "../http/middleware";
-import type { AppEnv, SignedInEnv } from "../http/types";
+import { requireCaller, requireUser } from "../http/middleware";
+import { doc } from "../http/openapi";
+import type { AppEnv, Gate, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { WritingJob, WritingService } from "./writing.service";
 
@@ -36,32 +39,78 @@ const HistoryQuery = z.object({
 /** Comment lines keep idle proxies from closing a stream while a model thinks. */
 const HEARTBEAT_MS = 15_000;
 
-export function writingRoutes({ writing }: { writing: WritingService }) {
+export function writingRoutes({ writing, paid }: { writing: WritingService; paid: Gate }) {
   const r = new Hono<AppEnv>();
 
-  r.post("/execute", requireUser, validate("json", ExecuteRequest), async (c) =>
-    respond(c, await writing.prepareExecute(c.get("user").id, c.req.valid("json"))),
+  r.post(
+    "/execute",
+    doc({
+      summary: "Write a draft, or revise flagged sentences (streams with Accept: text/event-stream)",
+      tag: "Writing",
+      caller: "write",
+      response: GenerationSchema,
+      paid: true,
+      stream: WRITING_STREAM_EVENTS,
+    }),
+    requireCaller("write"),
+    paid,
+    validate("json", ExecuteRequest),
+    async (c) => respond(c, await writing.prepareExecute(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/final-rewrite", requireUser, validate("json", FinalRewriteRequest), async (c) =>
-    respond(c, await writing.prepareFinalRewrite(c.get("user").id, c.req.valid("json"))),
+  r.post(
+    "/final-rewrite",
+    doc({
+      summary: "Rewrite the whole draft (streams)",
+      tag: "Writing",
+      caller: "write",
+      response: GenerationSchema,
+      paid: true,
+      stream: WRITING_STREAM_EVENTS,
+    }),
+    requireCaller("write"),
+    paid,
+    validate("json", FinalRewriteRequest),
+    async (c) => respond(c, await writing.prepareFinalRewrite(c.get("user").id, c.req.valid("json"))),
   );
 
-  r.post("/revise-text", requireUser, validate("json", ReviseTextRequest), async (c) =>
-    respond(c, await writing.prepareReviseText(c.get("user").id, c.req.valid("json"))),
+  r.post(
+    "/revise-text",
+    doc({
+      summary: "Revise a text (streams)",
+      tag: "Writing",
+      caller: "write",
+      paid: true,
+      stream: WRITING_STREAM_EVENTS,
+    }),
+    requireCaller("write"),
+    paid,
+    validate("json", ReviseTextRequest),
+    async (c) => respond(c, await writing.prepareReviseText(c.get("user").id, c.req.valid("json"))),
   );
 
   // Public: which providers have a model, so the screens can say when none is configured.
-  r.get("/writers", (c) => c.json<WritersResponse>(writing.writers()));
-
-  r.get("/history", requireUser, validate("query", HistoryQuery), async (c) =>
-    c.json<HistoryItem[]>(await writing.history(c.get("user").id, c.req.valid("query").limit)),
+  r.get("/writers", doc({ summary: "The writers and models on offer", tag: "Writing", caller: "public" }), (c) =>
+    c.json<WritersResponse>(writing.writers()),
   );
 
-  r.post("/reset", requireUser, async (c) => {
-    const deleted = await writing.reset(c.get("user").id);
-    return c.json({ success: true, deleted });
-  });
+  r.get(
+    "/history",
+    doc({ summary: "Your recent requests", tag: "Writing", caller: "write" }),
+    requireCaller("write"),
+    validate("query", HistoryQuery),
+    async (c) => c.json<HistoryItem[]>(await writing.history(c.get("user").id, c.req.valid("query").limit)),
+  );
+
+  r.post(
+    "/reset",
+    doc({ summary: "Delete your request history", tag: "Writing", caller: "session" }),
+    requireUser,
+    async (c) => {
+      const deleted = await writing.reset(c.get("user").id);
+      return c.json({ success: true, deleted });
+    },
+  );
 
   return r;
 }
@@ -95,7 +144,9 @@ async function respond<R extends GenerationResponse | ReviseTextResponse>(c: Con
       if (!e) c.get("log")?.error({ event: "writing.stream.unhandled", err }, "unhandled error in a stream");
       await send({
         event: "error",
+        // The same body as a JSON answer's error (shared/errors.ts), with its status.
         data: {
+          ...e?.details,
           error: e?.message ?? "Something went wrong on our side. Please try again.",
           code: e?.code ?? "INTERNAL",
           status: e?.status ?? 500,

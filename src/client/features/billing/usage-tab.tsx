@@ -71,6 +71,9 @@ function UsageView({ records, series }: { records: UsageResponse["usage"]; serie
                 </TableCell>
                 <TableCell label="Action" className="text-slate-900">
                   {endpointLabel(u.endpoint)}
+                  {u.apiKey !== null && u.apiKey !== undefined && (
+                    <span className="block text-xs text-slate-600">via API key "{u.apiKey}"</span>
+                  )}
                 </TableCell>
                 <TableCell label="Provider" className="text-slate-700">
                   {u.aiProvider ? (PROVIDER_LABELS[u.aiProvider] ?? u.aiProvider) : "—"}

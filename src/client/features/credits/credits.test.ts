@@ -16,8 +16,11 @@ describe("reading the server's insufficient-credits answer", () => {
     expect(insufficientCreditsFrom(err)).toEqual({ required: 30, available: 0 });
   });
 
-  it("reads the fields, not the wording", () => {
-    const err = new ApiError(402, JSON.stringify({ error: "Insufficient credits", required: 7, available: 2 }));
+  it("reads the code and the fields, not the wording", () => {
+    const err = new ApiError(
+      402,
+      JSON.stringify({ error: "Not enough", code: "INSUFFICIENT_CREDITS", required: 7, available: 2 }),
+    );
     expect(insufficientCreditsFrom(err)).toEqual({ required: 7, available: 2 });
   });
 

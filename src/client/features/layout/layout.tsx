@@ -2,7 +2,7 @@ import { Coins, Menu, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { creditCount } from "../../../shared/plural";
-import { PAGE_ROUTES } from "../../../shared/routes";
+import { API_REFERENCE_PATH, PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { titleFor } from "../../lib/document-title";
 import { useAuth } from "../auth/auth-context";
@@ -154,6 +154,10 @@ export function Footer() {
           <Link className="hover:text-slate-900 hover:underline" to={PAGE_ROUTES.billing}>
             Pricing
           </Link>
+          {/* A page the server serves (Swagger UI), not one of the app's: a plain link. */}
+          <a className="hover:text-slate-900 hover:underline" href={API_REFERENCE_PATH}>
+            API
+          </a>
         </nav>
       </div>
     </footer>

@@ -155,8 +155,7 @@ export function SeoPanel({
           onHtml?.(r.optimizedHtml, r);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.status === 400 && /image url/i.test(err.serverMessage))
-            setImageError(err.serverMessage);
+          if (err instanceof ApiError && err.code === "INVALID_IMAGE_URL") setImageError(err.serverMessage);
         },
       },
     );

@@ -18,7 +18,7 @@ export function DataCard() {
       <CardHeader>
         <CardTitle>Your data</CardTitle>
         <CardDescription>
-          A JSON file with your profile, request history, credit transactions and usage.
+          A JSON file with your profile, request history, credit transactions, usage and API keys.
         </CardDescription>
       </CardHeader>
       <CardContent>

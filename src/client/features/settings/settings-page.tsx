@@ -1,5 +1,5 @@
-// /settings: profile, password, sessions, Google, a link to the publishing connections, the data
-// download and deleting the account.
+// /settings: profile, password, sessions, Google, a link to the publishing connections, API keys,
+// the data download and deleting the account.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plug } from "lucide-react";
 import { useEffect } from "react";
@@ -13,6 +13,7 @@ import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { AuthForms } from "../auth/sign-in-dialog";
 import { SignedIn } from "../auth/signed-in";
+import { ApiKeysCard } from "./api-keys-card";
 import { DataCard, DeleteAccountCard } from "./data-cards";
 import { ProfileCard } from "./profile-card";
 import { ConnectedAccountsCard, PasswordCard, SessionsCard } from "./security-cards";
@@ -63,6 +64,7 @@ export function SettingsPage() {
             <SessionsCard onSignedOutHere={() => navigate("/")} />
             {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
             <ConnectionsLinkCard />
+            <ApiKeysCard />
             <DataCard />
             <DeleteAccountCard
               email={status.data.email}

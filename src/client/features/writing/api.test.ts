@@ -135,7 +135,10 @@ describe("streamExecute", () => {
       "fetch",
       async () =>
         new Response(
-          JSON.stringify({ error: "Insufficient credits: this needs 5 credits and you have 1 available." }),
+          JSON.stringify({
+            error: "Insufficient credits: this needs 5 credits and you have 1 available.",
+            code: "INSUFFICIENT_CREDITS",
+          }),
           {
             status: 402,
             headers: { "content-type": "application/json" },

@@ -102,18 +102,19 @@ export async function streamWriting<R>(path: string, body: unknown, opts: Stream
     } else if (ev.event === "done") {
       result = ev.data as R;
     } else if (ev.event === "error") {
-      const { error, code, status } = ev.data;
+      const { status, ...body } = ev.data;
       // Delivered and charged, but not saved: what was streamed is the user's only copy.
-      if (code === "NOT_SAVED" && error) offerUnsavedText({ message: error, text: soFar });
+      if (body.code === "NOT_SAVED" && body.error) offerUnsavedText({ message: body.error, text: soFar });
+      // The same error body a JSON answer has (shared/errors.ts), under the event's status.
       throw new ApiError(
         typeof status === "number" ? status : 500,
-        JSON.stringify({ error: error || "Please try again", code }),
+        JSON.stringify({ ...body, error: body.error || "Please try again", text: undefined }),
       );
     }
   }
   opts.signal?.throwIfAborted();
   if (result !== undefined) return withNotice(result);
-  throw new ApiError(502, JSON.stringify({ error: STREAM_CLOSED }));
+  throw new ApiError(502, JSON.stringify({ error: STREAM_CLOSED, code: "PROVIDER_ERROR" }));
 }
 
 /** POST /api/execute, streamed: a draft (or with mode 'revise', the flagged sentences rewritten). */

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { apiKeys } from "./keys";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -74,6 +75,8 @@ export const creditTransactions = pgTable(
     responseTokens: integer("response_tokens").notNull().default(0),
     /** Usage rows: credits the real usage called for but the balance could not cover. */
     shortfall: integer("shortfall").notNull().default(0),
+    /** Usage rows: the API key that spent the credits (null: the signed-in app). */
+    apiKeyId: text("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [

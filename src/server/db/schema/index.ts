@@ -2,5 +2,6 @@ export * from "./auth";
 export * from "./credits";
 export * from "./detection";
 export * from "./documents";
+export * from "./keys";
 export * from "./publishing";
 export * from "./writing";

@@ -1,0 +1,184 @@
+// The OpenAPI 3.1 document, generated from the routes themselves (issue 28). Each route declares
+// itself once, where it is registered, with `doc({...})` beside its gates and validators:
+//
+//   r.post("/detect-ai", doc({ summary: "Detect AI-written text", tag: "Detection", caller: "detect",
+//     response: DetectResponseSchema }), requireCaller("detect"), paid, validate("json", DetectRequestSchema), …)
+//
+// Request schemas come from `validate` (hono-openapi's validator records them), responses from
+// `doc`. /api/openapi.json is built from `app.routes` by hono-openapi's generateSpecs; a test fails
+// when an /api route is missing from it (openapi.test.ts).
+import type { Hono, MiddlewareHandler } from "hono";
+import { describeRoute, generateSpecs, resolver } from "hono-openapi";
+import { z } from "zod";
+import { API_KEY_SCOPES, type ApiKeyScope } from "../../shared/api-keys";
+import { AUTH_ERROR_CODES, ERROR_CODES } from "../../shared/errors";
+import { API_REFERENCE_PATH } from "../../shared/routes";
+
+/**
+ * Who may call a route: anyone, a signed-in session only, an administrator's session, or a
+ * session or an API key with this scope.
+ */
+export type RouteCaller = "public" | "session" | "admin" | ApiKeyScope;
+
+/** A piece of the OpenAPI document (hono-openapi checks the whole against its types). */
+type Json = Record<string, unknown>;
+
+export interface RouteDoc {
+  summary: string;
+  tag: string;
+  caller: RouteCaller;
+  description?: string;
+  /** The success answer's schema (JSON); omitted: described in words only. */
+  response?: z.ZodType;
+  /** The success status (200 unless given). */
+  status?: 200 | 201;
+  /** A file, not JSON (the media type). */
+  file?: string;
+  /** Also answers `Accept: text/event-stream` with these events (name → schema of its data). */
+  stream?: Record<string, z.ZodType>;
+  /** Spends credits: 402 and the paid gate's refusals are possible. */
+  paid?: boolean;
+}
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" } as const;
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ERROR_REF } },
+});
+
+/** The error answers a route may give, from who may call it. */
+function errorResponses(d: RouteDoc): Record<string, Json> {
+  const out: Record<string, Json> = {
+    "400": errorResponse("Invalid input (`VALIDATION`, `MALFORMED_JSON`, …)."),
+    "429": {
+      ...errorResponse("Too many requests (`RATE_LIMITED`); wait `retryAfter` seconds."),
+      headers: { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } },
+    },
+  };
+  if (d.caller !== "public") out["401"] = errorResponse("Not signed in, or the API key is not valid.");
+  if (d.caller === "admin") out["403"] = errorResponse("Not an administrator (`FORBIDDEN`), or an API key.");
+  else if (d.caller === "session") out["403"] = errorResponse("API keys can't be used here (`KEY_NOT_ALLOWED`).");
+  else if (d.caller !== "public")
+    out["403"] = errorResponse(`The API key lacks the \`${d.caller}\` scope (\`KEY_SCOPE\`).`);
+  if (d.paid)
+    out["402"] = errorResponse("Not enough credits (`INSUFFICIENT_CREDITS`, with `required` and `available`).");
+  return out;
+}
+
+function security(caller: RouteCaller): Record<string, string[]>[] {
+  if (caller === "public") return [];
+  if (caller === "session" || caller === "admin") return [{ session: [] }];
+  return [{ apiKey: [] }, { session: [] }];
+}
+
+/** Each doc() middleware's declaration, for the tests that check answers against it. */
+const declared = new WeakMap<object, RouteDoc>();
+export const declarationOf = (handler: unknown): RouteDoc | undefined =>
+  typeof handler === "function" ? declared.get(handler) : undefined;
+
+/** A route's place in the OpenAPI document (and so in the reference at /docs/api). */
+export function doc(d: RouteDoc): MiddlewareHandler {
+  const middleware = describeRoute(spec(d));
+  declared.set(middleware, d);
+  return middleware;
+}
+
+function spec(d: RouteDoc): Parameters<typeof describeRoute>[0] {
+  const status = String(d.status ?? 200);
+  // hono-openapi resolves a resolver() schema in place of a plain one.
+  const content: Record<string, { schema: unknown }> = {};
+  if (d.file) content[d.file] = { schema: { type: "string", format: "binary" } };
+  else content["application/json"] = { schema: d.response ? resolver(d.response) : { type: "object" } };
+  if (d.stream)
+    content["text/event-stream"] = {
+      schema: {
+        type: "string",
+        description: `Server-sent events, in order: ${Object.keys(d.stream)
+          .map((e) => `\`${e}\``)
+          .join(", ")}. Each event's \`data\` is JSON (see \`x-events\`).`,
+      },
+    };
+  const scopeNote =
+    d.caller === "public"
+      ? "No sign-in needed."
+      : d.caller === "session"
+        ? "A signed-in session only: API keys are refused."
+        : d.caller === "admin"
+          ? "An administrator's session only."
+          : `A session, or an API key with the \`${d.caller}\` scope.`;
+  return {
+    summary: d.summary,
+    description: [d.description, scopeNote].filter(Boolean).join("\n\n"),
+    tags: [d.tag],
+    security: security(d.caller),
+    "x-caller": d.caller,
+    ...(d.stream
+      ? {
+          "x-events": Object.fromEntries(
+            Object.entries(d.stream).map(([k, v]) => [k, z.toJSONSchema(v, { io: "output" })]),
+          ),
+        }
+      : {}),
+    responses: { [status]: { description: "Success.", content }, ...errorResponses(d) },
+  } as Parameters<typeof describeRoute>[0];
+}
+
+const ErrorSchema = {
+  type: "object" as const,
+  description:
+    "Every error answer. `code` is stable (decide by it, never by the message); some codes add fields: `retryAfter` (RATE_LIMITED), `required`/`available` (INSUFFICIENT_CREDITS), `text` (NOT_SAVED), `scope` (KEY_SCOPE). A stream's `error` event carries the same body with `status`.",
+  required: ["error", "code"],
+  properties: {
+    error: { type: "string" as const, description: "A message for people." },
+    code: { type: "string" as const, enum: [...Object.keys(ERROR_CODES), ...AUTH_ERROR_CODES] },
+    retryAfter: { type: "integer" as const },
+    required: { type: "integer" as const },
+    available: { type: "integer" as const },
+    text: { type: "string" as const },
+    scope: { type: "string" as const, enum: [...API_KEY_SCOPES] },
+  },
+  examples: [{ error: "Please sign in to continue.", code: "UNAUTHENTICATED" }],
+};
+
+/** The OpenAPI document of every declared /api route of `app`. */
+// biome-ignore lint/suspicious/noExplicitAny: any app's routes (only its route table is read)
+export async function openApiDocument(app: Hono<any>, version: string) {
+  const codes = Object.entries(ERROR_CODES)
+    .map(([code, status]) => `| \`${code}\` | ${status} |`)
+    .join("\n");
+  return generateSpecs(app, {
+    exclude: [/^(?!\/api\/)/],
+    excludeStaticFile: false,
+    defaultValidationErrorResponse: errorResponse("Invalid input (`VALIDATION`)."),
+    documentation: {
+      openapi: "3.1.0",
+      info: {
+        title: "Draftsmith API",
+        version,
+        description: [
+          "Write drafts, detect AI-written sentences, revise, and produce SEO HTML from your own programs.",
+          "Authenticate with an API key from Settings → API keys: `Authorization: Bearer dsk_…`. A key reaches only the routes its scopes allow, and never account, key or admin routes. Each key has its own rate limit (429 with `Retry-After`).",
+          `Guide: docs/api.md. This reference: ${API_REFERENCE_PATH}.`,
+          `### Error codes\n\n| code | status |\n|---|---|\n${codes}`,
+        ].join("\n\n"),
+      },
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "dsk_…",
+            description: "An API key from Settings → API keys.",
+          },
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: "better-auth.session_token",
+            description: "The browser's session (the app itself).",
+          },
+        },
+        schemas: { Error: ErrorSchema },
+      },
+    },
+  });
+}
