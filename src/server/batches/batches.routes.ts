@@ -1,0 +1,115 @@
+// HTTP for batches (issue 27, docs/api.md "Batches"): the caller's own batches only (another
+// user's id is a 404 on every path). A batch that would hold an invalid row is refused whole:
+// 400 { error, code, rows: [{ line, field, message }] } and nothing is created.
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  BATCH_CSV_MAX_BYTES,
+  type BatchCreatedResponse,
+  type BatchesResponse,
+  type BatchInvalidResponse,
+  type BatchResponse,
+  CreateBatchRequest,
+} from "../../shared/batches";
+import { AppError } from "../errors";
+import { requireUser } from "../http/middleware";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import { BatchRefused, type BatchService } from "./batches.service";
+import { batchZip, parseBatchCsv, summaryCsv } from "./files";
+
+const Params = z.object({ id: z.string().max(100) });
+const RowParams = z.object({ id: z.string().max(100), rowId: z.string().max(100) });
+
+export function batchesRoutes({ batches }: { batches: BatchService }) {
+  const r = new Hono<AppEnv>();
+  const refused = (err: BatchRefused) =>
+    Response.json({ error: err.message, code: err.code, rows: err.rows } satisfies BatchInvalidResponse, {
+      status: 400,
+    });
+
+  r.post("/", requireUser, validate("json", CreateBatchRequest), async (c) => {
+    try {
+      const batch = await batches.create(c.get("user").id, c.req.valid("json"));
+      return c.json<BatchCreatedResponse>({ batch }, 201);
+    } catch (err) {
+      if (err instanceof BatchRefused) return refused(err);
+      throw err;
+    }
+  });
+
+  // The CSV itself as the body (text/csv); per-batch settings may ride in the query (?name=, ?reviseRounds=).
+  r.post("/csv", requireUser, async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!/^text\/(csv|plain)\b/i.test(type))
+      throw new AppError("VALIDATION", "Send the CSV file as the body, with Content-Type: text/csv.");
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (body.byteLength > BATCH_CSV_MAX_BYTES)
+      throw new AppError("PAYLOAD_TOO_LARGE", "This CSV is too large: at most 2 MB.");
+    const rows = parseBatchCsv(body);
+    const q = c.req.query();
+    const parsed = CreateBatchRequest.safeParse({
+      name: q.name,
+      rows,
+      pipeline: {
+        reviseRounds: q.reviseRounds === undefined ? undefined : Number(q.reviseRounds),
+        seo: q.seo === undefined ? undefined : q.seo !== "false",
+        platform: q.platform,
+      },
+    });
+    if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid batch");
+    try {
+      const batch = await batches.create(c.get("user").id, { ...parsed.data, start: false });
+      return c.json<BatchCreatedResponse>({ batch }, 201);
+    } catch (err) {
+      if (err instanceof BatchRefused) return refused(err);
+      throw err;
+    }
+  });
+
+  r.get("/", requireUser, async (c) => c.json<BatchesResponse>({ batches: await batches.list(c.get("user").id) }));
+
+  r.get("/:id", requireUser, validate("param", Params), async (c) =>
+    c.json<BatchResponse>(await batches.get(c.get("user").id, c.req.valid("param").id)),
+  );
+
+  const control = (action: "start" | "pause" | "resume" | "cancel") =>
+    r.post(`/:id/${action}`, requireUser, validate("param", Params), async (c) =>
+      c.json<BatchCreatedResponse>({ batch: await batches[action](c.get("user").id, c.req.valid("param").id) }),
+    );
+  control("start");
+  control("pause");
+  control("resume");
+  control("cancel");
+
+  r.post("/:id/rows/:rowId/retry", requireUser, validate("param", RowParams), async (c) => {
+    const { id, rowId } = c.req.valid("param");
+    return c.json<BatchCreatedResponse>({ batch: await batches.retryRow(c.get("user").id, id, rowId) });
+  });
+
+  const fileName = (name: string, ext: string) =>
+    `${
+      name
+        .replace(/[^\w.-]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 80) || "batch"
+    }.${ext}`;
+
+  r.get("/:id/export.zip", requireUser, validate("param", Params), async (c) => {
+    const { batch, rows } = await batches.exportRows(c.get("user").id, c.req.valid("param").id);
+    return c.body(new Uint8Array(batchZip(rows)), 200, {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${fileName(batch.name, "zip")}"`,
+    });
+  });
+
+  r.get("/:id/summary.csv", requireUser, validate("param", Params), async (c) => {
+    const { batch, rows } = await batches.exportRows(c.get("user").id, c.req.valid("param").id);
+    return c.body(summaryCsv(rows), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName(batch.name, "csv")}"`,
+    });
+  });
+
+  return r;
+}
