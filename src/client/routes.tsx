@@ -33,6 +33,8 @@ const Documents = lazy(() => import("./features/documents/documents-page").then(
 const DocumentPage = lazy(() =>
   import("./features/documents/document-page").then((m) => ({ default: m.DocumentPage })),
 );
+const NewBatch = lazy(() => import("./features/batches/new-batch-page").then((m) => ({ default: m.NewBatchPage })));
+const BatchPage = lazy(() => import("./features/batches/batch-page").then((m) => ({ default: m.BatchPage })));
 const Connections = lazy(() =>
   import("./features/publishing/connections-page").then((m) => ({ default: m.ConnectionsPage })),
 );
@@ -62,6 +64,8 @@ export const routes: RouteObject[] = [
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },
       { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
+      { path: PAGE_ROUTES.newBatch, element: page(<NewBatch />) },
+      { path: "/batches/:id", element: page(<BatchPage />) },
       { path: PAGE_ROUTES.settingsConnections, element: page(<Connections />) },
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -62,6 +62,7 @@ export const CreateBatchRequest = z.object({
   start: z.boolean().optional(),
 });
 export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
+export type CreateBatchRequestInput = z.input<typeof CreateBatchRequest>;
 
 /** One problem of one row: its line (1 = the first row; a CSV's header is not counted), field and reason. */
 export interface BatchRowProblem {
@@ -194,6 +195,8 @@ export interface BatchInvalidResponse {
   error: string;
   code: string;
   rows: BatchRowProblem[];
+  /** POST /api/batches/csv: the rows the file held, so they can be fixed in place and sent as JSON. */
+  parsedRows?: BatchRowInput[];
 }
 
 /** GET /api/admin/jobs: the queue's state. */

@@ -9,6 +9,7 @@ import {
   type BatchesResponse,
   type BatchInvalidResponse,
   type BatchResponse,
+  type BatchRowInput,
   CreateBatchRequest,
 } from "../../shared/batches";
 import { AppError } from "../errors";
@@ -23,10 +24,17 @@ const RowParams = z.object({ id: z.string().max(100), rowId: z.string().max(100)
 
 export function batchesRoutes({ batches }: { batches: BatchService }) {
   const r = new Hono<AppEnv>();
-  const refused = (err: BatchRefused) =>
-    Response.json({ error: err.message, code: err.code, rows: err.rows } satisfies BatchInvalidResponse, {
-      status: 400,
-    });
+  // An upload's refusal also hands back the rows it read, so the screen can show them to be fixed in place.
+  const refused = (err: BatchRefused, parsedRows?: BatchRowInput[]) =>
+    Response.json(
+      {
+        error: err.message,
+        code: err.code,
+        rows: err.rows,
+        ...(parsedRows ? { parsedRows } : {}),
+      } satisfies BatchInvalidResponse,
+      { status: 400 },
+    );
 
   r.post("/", requireUser, validate("json", CreateBatchRequest), async (c) => {
     try {
@@ -62,7 +70,7 @@ export function batchesRoutes({ batches }: { batches: BatchService }) {
       const batch = await batches.create(c.get("user").id, { ...parsed.data, start: false });
       return c.json<BatchCreatedResponse>({ batch }, 201);
     } catch (err) {
-      if (err instanceof BatchRefused) return refused(err);
+      if (err instanceof BatchRefused) return refused(err, rows);
       throw err;
     }
   });
