@@ -35,6 +35,7 @@ const DocumentPage = lazy(() =>
 );
 const NewBatch = lazy(() => import("./features/batches/new-batch-page").then((m) => ({ default: m.NewBatchPage })));
 const BatchPage = lazy(() => import("./features/batches/batch-page").then((m) => ({ default: m.BatchPage })));
+const AdminJobs = lazy(() => import("./features/admin/jobs-page").then((m) => ({ default: m.JobsPage })));
 const Connections = lazy(() =>
   import("./features/publishing/connections-page").then((m) => ({ default: m.ConnectionsPage })),
 );
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_ROUTES.console, element: page(<ProseConsole />) },
       { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
+      { path: PAGE_ROUTES.adminJobs, element: page(<AdminJobs />) },
       { path: PAGE_ROUTES.settings, element: page(<Settings />) },
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },

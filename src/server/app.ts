@@ -13,7 +13,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { UntrustedProxyNotice } from "./auth/client-address";
 import { PAID_ENDPOINTS, requireVerifiedEmail } from "./auth/require-verified";
 import { requireLiveSession, sessionUser } from "./auth/session";
-import { batchesRoutes } from "./batches/batches.routes";
+import { adminJobsRoutes, batchesRoutes } from "./batches/batches.routes";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
@@ -138,6 +138,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", seoRoutes(deps));
   app.route("/api", documentsRoutes(deps));
   app.route("/api/batches", batchesRoutes(deps));
+  app.route("/api/admin/jobs", adminJobsRoutes(deps));
   app.route("/api/connections", connectionRoutes({ connections: deps.publishing.connections, limiter: deps.limiter }));
   app.route(
     "/api/documents",

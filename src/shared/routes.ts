@@ -14,6 +14,7 @@ export const PAGE_ROUTES = {
   console: "/prose-console",
   adminCampaigns: "/admin/bonus-credits",
   adminDirectGrant: "/admin/direct-grant",
+  adminJobs: "/admin/jobs",
   settings: "/settings",
   resetPassword: "/reset-password",
   documents: "/documents",

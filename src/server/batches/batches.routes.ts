@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
+  type AdminJobsResponse,
   BATCH_CSV_MAX_BYTES,
   type BatchCreatedResponse,
   type BatchesResponse,
@@ -119,5 +120,16 @@ export function batchesRoutes({ batches }: { batches: BatchService }) {
     });
   });
 
+  return r;
+}
+
+/** GET /api/admin/jobs (admins only: app.ts gates /api/admin): the queue's counts, oldest queued job, failures, workers. */
+export function adminJobsRoutes({ batches }: { batches: BatchService }) {
+  const r = new Hono<AppEnv>();
+  r.get("/", async (c) => {
+    const state = await batches.queueState();
+    if (!state) throw new AppError("SERVER_BUSY", "The job queue is not running in this process.");
+    return c.json<AdminJobsResponse>(state);
+  });
   return r;
 }

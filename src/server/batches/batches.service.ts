@@ -252,16 +252,20 @@ export class BatchService {
   async wakePaused(): Promise<number> {
     const { db } = this.deps;
     const waiting = await db
-      .selectDistinct({ userId: batchRows.userId, batchId: batchRows.batchId })
+      .select({ id: batchRows.id, userId: batchRows.userId, batchId: batchRows.batchId, state: batchRows.state })
       .from(batchRows)
       .innerJoin(batches, eq(batches.id, batchRows.batchId))
       .where(and(eq(batchRows.pausedFor, "credits"), eq(batchRows.status, "paused"), eq(batches.status, "running")));
     let woken = 0;
     const balances = new Map<string, number>();
-    for (const { userId, batchId } of waiting) {
+    for (const { id, userId, batchId, state } of waiting) {
       if (!balances.has(userId)) balances.set(userId, (await this.deps.ledger.balance(userId)).availableCredits);
-      if ((balances.get(userId) ?? 0) < 1) continue;
-      woken += await this.enqueueRows(batchId, ["paused"]);
+      const available = balances.get(userId) ?? 0;
+      const need = state.needCredits ?? 1;
+      if (available < need) continue;
+      // Counted against what is left, so one grant does not wake more rows than it can pay for.
+      balances.set(userId, available - need);
+      woken += await this.enqueueRows(batchId, ["paused"], id);
     }
     return woken;
   }
@@ -270,8 +274,12 @@ export class BatchService {
   async queueState(): Promise<AdminJobsResponse | null> {
     const boss = this.deps.boss;
     if (!boss) return null;
-    const [queue, instances, failed, oldest] = await Promise.all([
-      boss.getQueue(ROW_QUEUE),
+    const [byState, instances, failed, oldest] = await Promise.all([
+      this.deps.db
+        .execute(
+          sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = ${ROW_QUEUE} GROUP BY state`,
+        )
+        .then((r) => (r as unknown as { rows: { state: string; n: number }[] }).rows),
       boss.getInstances().catch(() => []),
       this.deps.db
         .execute(
@@ -285,16 +293,15 @@ export class BatchService {
     ]);
     const working = instances.filter((i) => i.live && i.workers.some((w) => w.queue === ROW_QUEUE));
     const oldestRow = (oldest as unknown as { rows: { oldest: string | Date | null }[] }).rows[0]?.oldest;
-    const count = (state: string) =>
-      Number((queue as unknown as Record<string, number> | null)?.[`${state}Count`] ?? 0);
+    const count = (state: string) => Number(byState.find((s) => s.state === state)?.n ?? 0);
     return {
       queue: ROW_QUEUE,
       counts: {
-        created: count("queued"),
-        retry: 0,
+        created: count("created"),
+        retry: count("retry"),
         active: count("active"),
-        completed: Math.max(0, count("total") - count("queued") - count("active") - count("failed")),
-        cancelled: 0,
+        completed: count("completed"),
+        cancelled: count("cancelled"),
         failed: count("failed"),
       },
       oldestQueuedAt: oldestRow ? new Date(oldestRow).toISOString() : null,
@@ -347,7 +354,12 @@ export class BatchService {
       const next = await this.step(batch, row, stop.signal);
       if (stop.signal.aborted) return;
       if (next.pausedForCredits) {
-        await this.setRow(row.id, { status: "paused", pausedFor: "credits", error: OUT_OF_CREDITS_MESSAGE });
+        await this.setRow(row.id, {
+          status: "paused",
+          pausedFor: "credits",
+          error: OUT_OF_CREDITS_MESSAGE,
+          state: { ...row.state, needCredits: 1 },
+        });
         return;
       }
       const done = next.step === "done";
@@ -374,11 +386,14 @@ export class BatchService {
       if (stop.signal.aborted) return; // paused or cancelled: the control already set the row
       const e = err instanceof AppError ? err : undefined;
       if (e?.code === "INSUFFICIENT_CREDITS") {
+        // It wakes when the balance covers what this step asked for (not sooner: no pause-wake loop).
+        const required = Number(e.details?.required);
         await this.setRow(row.id, {
           status: "paused",
           pausedFor: "credits",
           error: OUT_OF_CREDITS_MESSAGE,
           creditsSpent: await this.spentBy(row.id),
+          state: { ...row.state, needCredits: Number.isFinite(required) && required > 0 ? required : 1 },
         });
         return;
       }

@@ -2,7 +2,12 @@
 // writer and the built-in detector, pause/resume/cancel, running out of credits, a step run twice.
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { BatchCreatedResponse, BatchesResponse, BatchInvalidResponse } from "../../shared/batches";
+import type {
+  AdminJobsResponse,
+  BatchCreatedResponse,
+  BatchesResponse,
+  BatchInvalidResponse,
+} from "../../shared/batches";
 import { OUT_OF_CREDITS_MESSAGE } from "../../shared/batches";
 import { describeEachDatabase } from "../testing/databases";
 import { type BatchTestApp, createBatchTestApp } from "./testing/batch-app";
@@ -79,6 +84,21 @@ describeEachDatabase("batches", (kind) => {
     for (const action of ["start", "pause", "resume", "cancel", `rows/${done.rows[0]?.id}/retry`])
       expect((await t.app.request(`/api/batches/${batch.id}/${action}`, json({}, eve.headers))).status).toBe(404);
   }, 120_000);
+
+  it("shows admins the queue and says in /api/health whether workers are alive", async () => {
+    const admin = await t.signUp("jobs-admin@example.com", { admin: true });
+    const user = await t.signUp("jobs-user@example.com");
+    expect((await t.app.request("/api/admin/jobs", { headers: user.headers })).status).toBe(403);
+    const res = await t.app.request("/api/admin/jobs", { headers: admin.headers });
+    expect(res.status).toBe(200);
+    const jobs = (await res.json()) as AdminJobsResponse;
+    expect(jobs.queue).toBe("batch-row");
+    expect(jobs.counts.completed).toBeGreaterThan(0); // the batch above
+    await vi.waitFor(async () => {
+      const health = (await (await t.app.request("/api/health")).json()) as { workers: { alive: boolean } };
+      expect(health.workers.alive).toBe(true);
+    }, WAIT);
+  });
 
   it("refuses a batch with invalid rows whole, naming each row's line and field", async () => {
     const bob = await t.signUp("bob-batch@example.com");

@@ -39,6 +39,8 @@ export interface RowState {
   publishedUrl?: string;
   /** Retries of the current step after a retriable provider failure. */
   tries?: number;
+  /** Paused for credits: what the step asked for; the row wakes once the balance covers it. */
+  needCredits?: number;
 }
 
 export const batchRows = pgTable(
