@@ -32,6 +32,8 @@ export async function startQueue(database: Database, logger: Logger, opts: Queue
           max: 4,
           application_name: "draftsmith-queue",
           instanceName: opts.name,
+          // A new job wakes idle workers at once (one listening connection), instead of their next poll.
+          useListenNotify: true,
           ...timing,
         })
       : new PgBoss({ db: fromPglite(client as PGlite), backend: "pglite", instanceName: opts.name, ...timing });
@@ -45,6 +47,7 @@ export async function startQueue(database: Database, logger: Logger, opts: Queue
     retryDelay: 1,
     expireInSeconds: 60 * 60,
     deleteAfterSeconds: 7 * 24 * 3600,
+    notify: true,
   });
   return boss;
 }

@@ -13,7 +13,7 @@ export interface BatchRuntimeOptions {
   heartbeatSeconds: number;
   /** How often rows paused for credits look whether the balance grew (ms). */
   wakeEveryMs?: number;
-  /** The queue's polling interval (seconds, ≥ 0.5). */
+  /** The queue's polling interval (seconds, ≥ 0.5; default 0.5). */
   pollSeconds?: number;
   name?: string;
 }
@@ -41,7 +41,10 @@ export async function startBatchRuntime(
       {
         localConcurrency: opts.concurrency,
         groupConcurrency: opts.userConcurrency,
-        pollingIntervalSeconds: opts.pollSeconds ?? 1,
+        pollingIntervalSeconds: opts.pollSeconds ?? 0.5,
+        // With LISTEN/NOTIFY pg-boss slows its polling down to a backstop (30 s), trusting the
+        // notification; a worker whose slots were all busy when it came would then sit idle.
+        notifyPollingIntervalSeconds: opts.pollSeconds ?? 0.5,
       },
       async ([job]) => {
         if (job) await service.runStep(job.data, job.signal);
