@@ -59,7 +59,8 @@ async function round(procs: number, batches: number) {
     OPENAI_API_KEY: "sk-bench",
     OPENAI_BASE_URL: fake.baseUrl,
     BATCH_CONCURRENCY: String(CONCURRENCY),
-    BATCH_USER_CONCURRENCY: "64",
+    // BENCH_USER_CONCURRENCY=0 measures the queue without the per-user limit's bookkeeping.
+    BATCH_USER_CONCURRENCY: process.env.BENCH_USER_CONCURRENCY ?? "64",
   };
   const config = loadConfig(env);
   const database = await openDatabase({ databaseUrl: fresh.url });

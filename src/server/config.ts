@@ -101,11 +101,11 @@ const ConfigSchema = z.object({
     .default(0),
   /** Batch rows one process works on at once (its pg-boss worker's localConcurrency). */
   BATCH_CONCURRENCY: z.coerce.number({ message: "BATCH_CONCURRENCY must be a number" }).int().min(1).max(64).default(4),
-  /** Batch rows of one user running at once across every process (pg-boss groupConcurrency). */
+  /** Batch rows of one user running at once across every process (pg-boss groupConcurrency); 0: no limit. */
   BATCH_USER_CONCURRENCY: z.coerce
     .number({ message: "BATCH_USER_CONCURRENCY must be a number" })
     .int()
-    .min(1)
+    .min(0)
     .max(64)
     .default(2),
   /** off: this process runs no batch workers (a web-only process beside `npm run worker` ones). */
