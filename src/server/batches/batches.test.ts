@@ -1,7 +1,7 @@
 // Batches end to end on both databases: the HTTP contract, validation, the pipeline on the offline
 // writer and the built-in detector, pause/resume/cancel, running out of credits, a step run twice.
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type {
   AdminJobsResponse,
   BatchCreatedResponse,
@@ -225,8 +225,4 @@ describeEachDatabase("batches", (kind) => {
     expect(balance.availableCredits).toBe(7);
     expect(balance.heldCredits).toBe(0);
   }, 120_000);
-});
-
-describe("a step run twice", () => {
-  it.todo("is charged once");
 });
