@@ -84,6 +84,14 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     app.use(path, requireLiveSession(deps.db, deps.sessionCache));
     app.use(path, requireVerifiedEmail(deps.db, config.requireEmailVerification));
   }
+  // A batch spends credits later, on the workers: creating, starting and resuming one is where the
+  // paid endpoints' checks apply (reading a batch is not).
+  app.on(
+    "POST",
+    ["/api/batches", "/api/batches/*"],
+    requireLiveSession(deps.db, deps.sessionCache),
+    requireVerifiedEmail(deps.db, config.requireEmailVerification),
+  );
 
   app.get("/api/health", async (c) => {
     try {
