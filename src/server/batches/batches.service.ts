@@ -97,6 +97,9 @@ export class BatchRefused extends AppError {
 export class BatchService {
   constructor(private readonly deps: BatchServiceDeps) {}
 
+  /** Workers run in this very process (set by the runtime): alive by definition, before the registry hears of them. */
+  localWorkers = false;
+
   set boss(boss: PgBoss | undefined) {
     this.deps.boss = boss;
   }
@@ -306,7 +309,7 @@ export class BatchService {
       },
       oldestQueuedAt: oldestRow ? new Date(oldestRow).toISOString() : null,
       workers: {
-        alive: working.length,
+        alive: Math.max(working.length, this.localWorkers ? 1 : 0),
         lastSeenAt:
           working
             .map((i) => new Date(i.heartbeatOn).toISOString())

@@ -57,11 +57,13 @@ export async function startBatchRuntime(
         .catch((err) => logger.warn({ event: "batch.wake_failed", err }, "could not wake paused rows"));
     }, opts.wakeEveryMs ?? 5000);
     wake.unref();
+    service.localWorkers = true;
   }
   return {
     boss,
     stop: async () => {
       if (wake) clearInterval(wake);
+      service.localWorkers = false;
       service.boss = undefined;
       await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
     },
