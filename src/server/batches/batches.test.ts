@@ -93,7 +93,8 @@ describeEachDatabase("batches", (kind) => {
     expect(res.status).toBe(200);
     const jobs = (await res.json()) as AdminJobsResponse;
     expect(jobs.queue).toBe("batch-row");
-    expect(jobs.counts.completed).toBeGreaterThan(0); // the batch above
+    expect(Object.keys(jobs.counts)).toEqual(["created", "retry", "active", "completed", "cancelled", "failed"]);
+    expect(jobs.workers.alive).toBeGreaterThanOrEqual(1); // this process runs workers
     await vi.waitFor(async () => {
       const health = (await (await t.app.request("/api/health")).json()) as { workers: { alive: boolean } };
       expect(health.workers.alive).toBe(true);
