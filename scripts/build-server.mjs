@@ -13,7 +13,11 @@ const dist = process.env.DIST_DIR ?? "dist";
 
 rmSync(`${dist}/server`, { recursive: true, force: true });
 await build({
-  entryPoints: { server: "src/server/main.ts", "cpu-worker": "src/server/cpu/worker.ts" },
+  entryPoints: {
+    server: "src/server/main.ts",
+    "cpu-worker": "src/server/cpu/worker.ts",
+    "batch-worker": "src/server/worker.ts",
+  },
   outdir: `${dist}/server`,
   bundle: true,
   platform: "node",

@@ -12,9 +12,19 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-const FEATURES = new Set(["admin", "auth", "billing", "detection", "documents", "publishing", "seo", "writing"]);
+const FEATURES = new Set([
+  "admin",
+  "auth",
+  "batches",
+  "billing",
+  "detection",
+  "documents",
+  "publishing",
+  "seo",
+  "writing",
+]);
 /** Files that build the app out of every part. */
-const ROOTS = new Set(["app.ts", "deps.ts", "boot.ts", "main.ts"]);
+const ROOTS = new Set(["app.ts", "deps.ts", "boot.ts", "main.ts", "worker.ts"]);
 /** Shared modules allowed to use features (through their index): the worker's task table. */
 const MAY_USE_FEATURES = new Set(["cpu/tasks.ts", "cpu/detector.ts"]);
 

@@ -33,6 +33,9 @@ const Documents = lazy(() => import("./features/documents/documents-page").then(
 const DocumentPage = lazy(() =>
   import("./features/documents/document-page").then((m) => ({ default: m.DocumentPage })),
 );
+const NewBatch = lazy(() => import("./features/batches/new-batch-page").then((m) => ({ default: m.NewBatchPage })));
+const BatchPage = lazy(() => import("./features/batches/batch-page").then((m) => ({ default: m.BatchPage })));
+const AdminJobs = lazy(() => import("./features/admin/jobs-page").then((m) => ({ default: m.JobsPage })));
 const Connections = lazy(() =>
   import("./features/publishing/connections-page").then((m) => ({ default: m.ConnectionsPage })),
 );
@@ -58,10 +61,13 @@ export const routes: RouteObject[] = [
       { path: PAGE_ROUTES.console, element: page(<ProseConsole />) },
       { path: PAGE_ROUTES.adminCampaigns, element: page(<Campaigns />) },
       { path: PAGE_ROUTES.adminDirectGrant, element: page(<DirectGrant />) },
+      { path: PAGE_ROUTES.adminJobs, element: page(<AdminJobs />) },
       { path: PAGE_ROUTES.settings, element: page(<Settings />) },
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },
       { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
+      { path: PAGE_ROUTES.newBatch, element: page(<NewBatch />) },
+      { path: "/batches/:id", element: page(<BatchPage />) },
       { path: PAGE_ROUTES.settingsConnections, element: page(<Connections />) },
       { path: "*", element: <NotFoundPage /> },
     ],

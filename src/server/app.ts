@@ -13,6 +13,7 @@ import { accountRoutes } from "./auth/account.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { UntrustedProxyNotice } from "./auth/client-address";
 import { sessionUser } from "./auth/session";
+import { adminJobsRoutes, batchesRoutes } from "./batches/batches.routes";
 import { billingRoutes } from "./billing/billing.routes";
 import type { Deps } from "./deps";
 import { detectionRoutes } from "./detection/detection.routes";
@@ -82,7 +83,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       sameOriginMutations(config.publicUrl, ["/api/billing/webhook"]),
       under("/api/admin", requireAdmin),
       // After the admin gate (a non-admin learns nothing about input), before every handler.
-      rejectHostileInput({ exempt: ["/api/billing/webhook"], textFields: authTextFields }),
+      rejectHostileInput({ exempt: ["/api/billing/webhook", "/api/batches/csv"], textFields: authTextFields }),
     ),
   );
 
@@ -92,7 +93,13 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
     async (c) => {
       try {
         await deps.db.execute(sql`select 1`);
-        return c.json({ status: "ok", database: { kind: deps.database.kind, reachable: true } });
+        // Whether batch workers are alive: pg-boss's instance registry, heard from within three heartbeats.
+        const queue = await deps.batches.queueState().catch(() => null);
+        return c.json({
+          status: "ok",
+          database: { kind: deps.database.kind, reachable: true },
+          workers: { alive: (queue?.workers.alive ?? 0) > 0, count: queue?.workers.alive ?? 0 },
+        });
       } catch {
         return c.json(
           {
@@ -142,6 +149,8 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   app.route("/api", detectionRoutes(deps));
   app.route("/api", seoRoutes(deps));
   app.route("/api", documentsRoutes(deps));
+  app.route("/api/batches", batchesRoutes(deps));
+  app.route("/api/admin/jobs", adminJobsRoutes(deps));
   app.route("/api/connections", connectionRoutes({ connections: deps.publishing.connections, limiter: deps.limiter }));
   app.route(
     "/api/documents",

@@ -101,6 +101,19 @@ const ConfigSchema = z.object({
     .int()
     .min(0)
     .default(0),
+  /** Batch rows one process works on at once (its pg-boss worker's localConcurrency). */
+  BATCH_CONCURRENCY: z.coerce.number({ message: "BATCH_CONCURRENCY must be a number" }).int().min(1).max(64).default(4),
+  /** Batch rows of one user running at once across every process (pg-boss groupConcurrency); 0: no limit. */
+  BATCH_USER_CONCURRENCY: z.coerce
+    .number({ message: "BATCH_USER_CONCURRENCY must be a number" })
+    .int()
+    .min(0)
+    .max(64)
+    .default(2),
+  /** off: this process runs no batch workers (a web-only process beside `npm run worker` ones). */
+  BATCH_WORKERS: z.enum(["on", "off"], { message: "BATCH_WORKERS must be on or off" }).default("on"),
+  /** Seconds between a worker's heartbeats; a job silent for this long is taken by another worker. */
+  BATCH_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -195,6 +208,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     cpuTimeLimitMs: c.CPU_TIME_LIMIT_MS,
     detectInlineMaxChars: c.DETECT_INLINE_MAX_CHARS,
+    batches: {
+      concurrency: c.BATCH_CONCURRENCY,
+      userConcurrency: c.BATCH_USER_CONCURRENCY,
+      workers: c.BATCH_WORKERS === "on",
+      heartbeatSeconds: c.BATCH_HEARTBEAT_SECONDS,
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 // Builds the app's services once from config and database; routes receive what they need.
 
+import { eq } from "drizzle-orm";
+import { PublishRequest } from "../shared/publishing";
 import { DirectGrantService } from "./admin/direct-grant.service";
 import { createWritingModels } from "./ai/models";
 import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./auth/account.service";
@@ -8,6 +10,7 @@ import { paidCall } from "./auth/require-verified";
 import { resolveAuthSecret } from "./auth/secret";
 import { SessionCache } from "./auth/session";
 import { SignInLimiter } from "./auth/sign-in-limiter";
+import { BatchService } from "./batches/batches.service";
 import { BillingService } from "./billing/billing.service";
 import { createStripe } from "./billing/stripe";
 import type { Config } from "./config";
@@ -18,15 +21,18 @@ import { CampaignService } from "./credits/campaigns.service";
 import { Charges } from "./credits/charge";
 import { Ledger } from "./credits/credits.service";
 import type { Database } from "./db/client";
+import { users } from "./db/schema";
 import { DetectionService } from "./detection/detection.service";
 import { createDetector } from "./detection/index";
 import { DocumentsService } from "./documents/index";
+import { AppError } from "./errors";
 import { RateLimiter } from "./http/rate-limit";
 import { ApiKeysService } from "./keys/index";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPublishing } from "./publishing";
 import { exportConnections } from "./publishing/connections.service";
+import { loadVersionFromDocuments } from "./publishing/document-versions";
 import { SeoService } from "./seo/seo.service";
 import { WritingService } from "./writing/writing.service";
 
@@ -103,9 +109,43 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     db,
     logger,
   });
+  const loadVersion = loadVersionFromDocuments(documents);
+  // A batch row runs the single draft's own services: same schemas, same holds and charges, same versions.
+  const batches = new BatchService({
+    db,
+    ledger,
+    logger,
+    steps: {
+      write: async (userId, req, requestId, signal) => {
+        const job = await writing.prepareExecute(userId, req, { requestId });
+        try {
+          return await job.run({ signal });
+        } finally {
+          await job.abandon();
+        }
+      },
+      detect: (userId, input, signal) => detection.detect(userId, input, signal),
+      seoHtml: (userId, req, requestId) => seo.produceCode(userId, req, { requestId }),
+      publish: async (userId, documentId, versionId, connectionId) => {
+        const version = await loadVersion(userId, documentId, versionId);
+        if (!version) throw new AppError("NOT_FOUND", "No such document version.");
+        const [user] = await db
+          .select({ name: users.name, username: users.username })
+          .from(users)
+          .where(eq(users.id, userId));
+        const published = await publishing.publishing.publishVersion(
+          { id: userId, name: user?.name || user?.username || "" },
+          version,
+          PublishRequest.parse({ connectionId, status: "draft" }),
+        );
+        return { url: published.publication.url };
+      },
+    },
+  });
   return {
     config,
     database,
+    batches,
     db,
     logger,
     ledger,

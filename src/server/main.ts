@@ -4,6 +4,7 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { startBatchRuntime } from "./batches/runtime";
 import { listenErrorMessage, openConfiguredDatabase, type Phases, timed } from "./boot";
 import { startCreditSweeper } from "./credits/sweeper";
 import { createDeps } from "./deps";
@@ -38,6 +39,10 @@ async function main() {
   const app = await timed(phases, "app", () => createApp(deps));
   const sweeper = startCreditSweeper({ ledger: deps.ledger, campaigns: deps.campaigns, logger });
   void sweeper.runOnce();
+  // The batch queue, and its workers unless BATCH_WORKERS=off (then `npm run worker` processes run them).
+  const batchRuntime = await timed(phases, "queue", () =>
+    startBatchRuntime(database, deps.batches, logger, config.batches),
+  );
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.debug({ event: "server.startup", phases, totalMs: Math.round(performance.now()) }, "start-up phases (ms)");
@@ -51,6 +56,7 @@ async function main() {
   server.on("error", async (err: NodeJS.ErrnoException) => {
     console.error(listenErrorMessage(err, config.port));
     await sweeper.stop().catch(() => {});
+    await batchRuntime.stop();
     await database.close().catch(() => {});
     process.exit(1);
   });
@@ -70,6 +76,7 @@ async function main() {
     closeIdle.unref();
     server.close(async () => {
       clearInterval(closeIdle);
+      await batchRuntime.stop();
       await deps.charges.idle().catch(() => {});
       await sweeper.stop().catch(() => {});
       await deps.cpu.close().catch(() => {});

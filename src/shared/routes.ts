@@ -14,9 +14,11 @@ export const PAGE_ROUTES = {
   console: "/prose-console",
   adminCampaigns: "/admin/bonus-credits",
   adminDirectGrant: "/admin/direct-grant",
+  adminJobs: "/admin/jobs",
   settings: "/settings",
   resetPassword: "/reset-password",
   documents: "/documents",
+  newBatch: "/batches/new",
   settingsConnections: "/settings/connections",
   oauthPopup: "/auth/popup-complete",
 } as const;
@@ -31,8 +33,11 @@ const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
 const DOCUMENT_PAGE = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const documentPath = (id: string) => `${PAGE_ROUTES.documents}/${id}`;
+/** /batches/<uuid>: one batch's page. */
+const BATCH_PAGE = /^\/batches\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const batchPath = (id: string) => `/batches/${id}`;
 
 export function isKnownPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return KNOWN.has(path) || DOCUMENT_PAGE.test(path);
+  return KNOWN.has(path) || DOCUMENT_PAGE.test(path) || BATCH_PAGE.test(path);
 }

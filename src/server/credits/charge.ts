@@ -139,6 +139,11 @@ export interface ChargeInput {
   metered?: boolean;
   /** The caller's signal (the client's request). */
   signal?: AbortSignal;
+  /**
+   * The work's request id, when the caller keys it (a batch step: the same step run again after a
+   * crash has the same id, so the ledger charges it once). A new random id otherwise.
+   */
+  requestId?: string;
 }
 
 export interface Charged<T, S> {
@@ -242,7 +247,7 @@ export class Charges {
     input: ChargeInput & { work: Work<T>; save?: Save<T, S> },
     price: number,
   ): Promise<Charged<T, S>> {
-    const requestId = randomUUID();
+    const requestId = input.requestId ?? randomUUID();
     const save = input.save;
     if (price > 0) {
       const { covered, available } = await this.ledger.covers(input.userId, price);
@@ -365,7 +370,7 @@ export class Charges {
   /** Reserves the estimate (a 402 'Insufficient credits' when the balance can't cover it). */
   async hold(input: ChargeInput): Promise<Held> {
     if (this.draining) throw restartingError();
-    const requestId = randomUUID();
+    const requestId = input.requestId ?? randomUUID();
     await this.ledger.hold({ userId: input.userId, amount: input.estimate, requestId });
     let state: "held" | "running" | "done" = "held";
     return {

@@ -43,6 +43,8 @@ export interface DetectInput {
   /** Store the result on this version of the caller's document (both or neither). */
   documentId?: string;
   versionId?: string;
+  /** The charge's request id, when the caller keys it (a batch step: charged once however often it runs). */
+  chargeId?: string;
 }
 
 export class DetectionService {
@@ -93,6 +95,7 @@ export class DetectionService {
     const charged = await charges
       .charge({
         userId,
+        requestId: input.chargeId,
         endpoint: DETECT_ENDPOINT,
         aiProvider: detector.name,
         estimate: CREDITS.detection,

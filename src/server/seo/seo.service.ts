@@ -121,7 +121,7 @@ export class SeoService {
   constructor(private readonly deps: SeoServiceDeps) {}
 
   /** POST /api/seo-produce-code. */
-  async produceCode(userId: string, req: SeoRequest): Promise<SeoProduceResponse> {
+  async produceCode(userId: string, req: SeoRequest, opts: { requestId?: string } = {}): Promise<SeoProduceResponse> {
     const imageUrls = imageUrlsOf(req);
     const target = await seoTarget(this.deps.documents, userId, req);
     const started = performance.now();
@@ -133,6 +133,7 @@ export class SeoService {
     } = await this.deps.charges
       .charge({
         userId,
+        requestId: opts.requestId,
         endpoint: SEO_ENDPOINTS.produce,
         aiProvider: null,
         estimate: SEO_CREDITS.produceCode,

@@ -106,6 +106,8 @@ interface JobSpec {
     additionalContext?: string;
     writingStyle?: string;
   };
+  /** The caller's key for the paid call (a batch step), else a random one. */
+  requestId?: string;
 }
 
 /** A finished call: its answer beside the text, and the text. */
@@ -119,8 +121,15 @@ const startsWithH1 = (s: string) => /^\s*# \S/.test(s);
 export class WritingService {
   constructor(private readonly deps: WritingServiceDeps) {}
 
-  /** POST /api/execute: a draft, or with mode "revise" the flagged sentences rewritten in place. */
-  async prepareExecute(userId: string, req: ExecuteRequest): Promise<WritingJob<GenerationResponse>> {
+  /**
+   * POST /api/execute: a draft, or with mode "revise" the flagged sentences rewritten in place. A
+   * batch step passes its own `requestId` (the same on a re-run, so it is never charged twice).
+   */
+  async prepareExecute(
+    userId: string,
+    req: ExecuteRequest,
+    opts: { requestId?: string } = {},
+  ): Promise<WritingJob<GenerationResponse>> {
     const draft = toDraftRequest(req);
     const record = { ...draft, writingStyle: req.writingStyle };
     const target = versionTarget(req.documentId, {
@@ -142,6 +151,7 @@ export class WritingService {
           expectedWords: countWords(document),
           document: { target, kind: "revision" },
           record,
+          requestId: opts.requestId,
         },
         toGeneration,
       );
@@ -157,6 +167,7 @@ export class WritingService {
         expectedWords: parseWordCount(req.wordCount),
         document: { target, kind: "draft" },
         record,
+        requestId: opts.requestId,
       },
       toGeneration,
     );
@@ -282,6 +293,7 @@ export class WritingService {
     const held = await charges.hold({
       userId: spec.userId,
       endpoint: USAGE_ENDPOINT[spec.endpoint],
+      requestId: spec.requestId,
       ...(who.writer === "offline"
         ? { aiProvider: "offline", estimate: 0, price: 0 }
         : {

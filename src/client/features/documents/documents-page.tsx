@@ -29,6 +29,7 @@ import {
 import { errorText } from "../../lib/errors";
 import { useAuth } from "../auth/auth-context";
 import { SignedIn } from "../auth/signed-in";
+import { BatchesList } from "../batches/batches-list";
 import { formatPercent } from "../detection";
 import { useDocuments } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
@@ -83,6 +84,8 @@ function DocumentLibrary() {
           Documents stay until you delete them.
         </p>
       </div>
+
+      <BatchesList />
 
       <search className="block max-w-md space-y-1.5">
         <Label htmlFor={searchId}>Search documents</Label>

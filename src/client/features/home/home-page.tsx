@@ -2,7 +2,7 @@
 // starters, the prompt with its 5000-character cap and counter, the model choice, and Generate behind
 // its gates (text → signed in → what the draft and its check will cost), which hands the request to Results through the session.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowRight, BookOpen, ShieldCheck, Sparkles } from "lucide-react";
+import { ArrowRight, BookOpen, Layers, ShieldCheck, Sparkles } from "lucide-react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PROMPT_MAX_CHARS } from "../../../shared/limits";
@@ -217,6 +217,12 @@ export function HomePage() {
                     className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
                   >
                     <ShieldCheck className="size-4" aria-hidden="true" /> User policy
+                  </Link>
+                  <Link
+                    to={PAGE_ROUTES.newBatch}
+                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    <Layers className="size-4" aria-hidden="true" /> Many topics? New batch
                   </Link>
                 </nav>
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -1,6 +1,6 @@
 // The header's menus that load on demand (layout.tsx): the account menu of a signed-in user and
 // the phone menu's sheet. Neither is drawn on the signed-out landing page before a click.
-import { Coins, CreditCard, Link2, LogOut, Settings, Shield, UserRound } from "lucide-react";
+import { Coins, CreditCard, Link2, ListChecks, LogOut, Settings, Shield, UserRound } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
@@ -45,6 +45,11 @@ export function AccountMenu() {
         {user.role === "admin" && (
           <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.adminCampaigns)}>
             <Shield className="size-4" /> Admin
+          </DropdownMenuItem>
+        )}
+        {user.role === "admin" && (
+          <DropdownMenuItem onSelect={() => navigate(PAGE_ROUTES.adminJobs)}>
+            <ListChecks className="size-4" /> Jobs
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />

@@ -8,7 +8,12 @@ export type MainLink = { to: string; label: string };
 export function mainLinks(signedIn: boolean): MainLink[] {
   return [
     { to: PAGE_ROUTES.generate, label: "Full app" },
-    ...(signedIn ? [{ to: PAGE_ROUTES.documents, label: "Documents" }] : []),
+    ...(signedIn
+      ? [
+          { to: PAGE_ROUTES.documents, label: "Documents" },
+          { to: PAGE_ROUTES.newBatch, label: "New batch" },
+        ]
+      : []),
     { to: PAGE_ROUTES.console, label: "PROSE console" },
     { to: PAGE_ROUTES.promptingGuide, label: "Prompting guide" },
   ];

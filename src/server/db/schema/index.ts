@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./batches";
 export * from "./credits";
 export * from "./detection";
 export * from "./documents";

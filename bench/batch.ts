@@ -1,0 +1,167 @@
+// Batches on the queue (issue 27): 100 rows through the pipeline (draft by a fake model at a fixed
+// latency → built-in detection) with 1, 2 and 4 worker processes (`src/server/worker.ts`) on one
+// PostgreSQL. Reports wall time against the ideal (rows × per-row latency ÷ concurrency), the
+// queue's overhead per job, throughput against 1 process, that every row was done exactly once and
+// the ledger matches every balance, and a worker's RSS after each of 3 batches.
+//
+//   npx tsx bench/batch.ts   (TEST_DATABASE_URL, default the local server; BENCH_LATENCY_MS=200,
+//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4)
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { startFakeProviders } from "../src/server/ai/testing/fake-providers";
+import { startBatchRuntime } from "../src/server/batches/runtime";
+import { loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { batchRows, documentVersions } from "../src/server/db/schema";
+import { seedOnce } from "../src/server/db/seed";
+import { createDeps } from "../src/server/deps";
+import { createLogger } from "../src/server/logger";
+import { ledgerViolations } from "../src/server/testing/ledger-invariants";
+import { createFreshDatabase } from "../src/server/testing/test-app";
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
+const ROWS = Number(process.env.BENCH_ROWS ?? 100);
+const PROCS = (process.env.BENCH_PROCS ?? "1,2,4").split(",").map(Number);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const USERS = 10;
+const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+
+const DRAFT = `# Pricing sourdough for a small bakery\n\n${[
+  "Start with the flour you actually buy, by the sack, and write its price per kilogram on the wall.",
+  "Weigh one loaf's dough and work out what its flour, salt and starter cost you this month.",
+  "Add the oven's energy for one bake, shared over the loaves that go in together.",
+  "Count your hands-on minutes per batch, not the hours the dough spends rising on its own.",
+  "Then look at what the shop down the road charges, and decide whether you compete or stand apart.",
+]
+  .join(" ")
+  .repeat(3)}\n`;
+
+const rssOf = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+};
+
+async function round(procs: number, batches: number) {
+  const fake = await startFakeProviders();
+  fake.setDefault({ kind: "text", text: DRAFT, firstByteDelayMs: LATENCY_MS, chunkChars: 100_000 });
+  const fresh = await createFreshDatabase(SERVER);
+  const dataDir = mkdtempSync(join(tmpdir(), "draftsmith-bench-batch-"));
+  const env = {
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: fresh.url,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: SECRET,
+    OPENAI_API_KEY: "sk-bench",
+    OPENAI_BASE_URL: fake.baseUrl,
+    BATCH_CONCURRENCY: String(CONCURRENCY),
+    // BENCH_USER_CONCURRENCY=0 measures the queue without the per-user limit's bookkeeping.
+    BATCH_USER_CONCURRENCY: process.env.BENCH_USER_CONCURRENCY ?? "64",
+  };
+  const config = loadConfig(env);
+  const database = await openDatabase({ databaseUrl: fresh.url });
+  await seedOnce(database.db, { welcomeBonusCredits: 0 });
+  const logger = createLogger("silent");
+  const deps = createDeps(config, database, logger);
+  // The web side: sends jobs, runs none.
+  const web = await startBatchRuntime(database, deps.batches, logger, { ...config.batches, workers: false });
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < procs; i++) {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/server/worker.ts"], {
+        env: { ...process.env, ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? "silent", WORKER_READY_LINE: "1" },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      children.push(child);
+      if (process.env.BENCH_WORKER_LOG) child.stdout?.on("data", (d: Buffer) => process.stderr.write(d));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on("data", (d: Buffer) => d.toString().includes("worker ready") && resolve());
+        child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+      });
+    }
+    const users: string[] = [];
+    for (let u = 0; u < USERS; u++) {
+      const { userId } = await insertUser(deps, u);
+      await deps.ledger.grant({ userId, amount: 100_000, type: "bonus", metadata: { reason: "bench" } });
+      users.push(userId);
+    }
+    const results: { wallMs: number; rss: number[] }[] = [];
+    for (let b = 0; b < batches; b++) {
+      const started = performance.now();
+      const ids: { userId: string; id: string }[] = [];
+      for (const [u, userId] of users.entries()) {
+        const batch = await deps.batches.create(userId, {
+          pipeline: { reviseRounds: 0, seo: false, platform: "wordpress" },
+          defaults: { aiProvider: "openai", wordCount: 300 },
+          rows: Array.from({ length: ROWS / USERS }, (_, i) => ({ topic: `Bench ${b}-${u}-${i}` })),
+          start: true,
+        });
+        ids.push({ userId, id: batch.id });
+      }
+      for (;;) {
+        const states = await Promise.all(ids.map((x) => deps.batches.summary(x.userId, x.id)));
+        if (states.every((s) => s.status === "done")) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      results.push({ wallMs: performance.now() - started, rss: children.map((c) => rssOf(c.pid ?? 0)) });
+    }
+    // Every row done once: one draft version per row's document, and the ledger matches every balance.
+    const [dup] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(batchRows)
+      .where(
+        sql`(SELECT count(*) FROM ${documentVersions} WHERE ${documentVersions.documentId} = ${batchRows.documentId} AND ${documentVersions.kind} = 'draft') <> 1`,
+      );
+    const [done] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(batchRows)
+      .where(and(eq(batchRows.status, "done")));
+    const violations = await ledgerViolations(database.db);
+    return { results, done: done?.n ?? 0, twice: dup?.n ?? 0, violations: violations.length };
+  } finally {
+    for (const c of children) c.kill("SIGTERM");
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once("exit", r) : r(null)))));
+    await web.stop();
+    await deps.cpu.close();
+    await database.close();
+    await fake.close();
+    await fresh.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
+  const { users } = await import("../src/server/db/schema");
+  const userId = `bench-${i}-${Date.now()}`;
+  await deps.db.insert(users).values({ id: userId, name: userId, email: `${userId}@bench.test`, username: userId });
+  await deps.ledger.ensureAccount(userId);
+  return { userId };
+}
+
+const jobsPerRow = 2; // draft, detect
+let base = 0;
+console.log(
+  `batch: ${ROWS} rows, model latency ${LATENCY_MS} ms, ${CONCURRENCY} rows per worker process, PostgreSQL at ${new URL(SERVER).host}`,
+);
+for (const procs of PROCS) {
+  const batches = procs === PROCS[0] ? 3 : 1;
+  const r = await round(procs, batches);
+  const first = r.results[0];
+  if (!first) continue;
+  const ideal = (ROWS * LATENCY_MS) / (CONCURRENCY * procs);
+  const overheadPerJob = ((first.wallMs - ideal) * CONCURRENCY * procs) / (ROWS * jobsPerRow);
+  const throughput = ROWS / (first.wallMs / 1000);
+  if (procs === PROCS[0]) base = throughput;
+  console.log(
+    `  ${procs} process${procs === 1 ? "" : "es"}: ${Math.round(first.wallMs)} ms vs ideal ${Math.round(ideal)} ms = ${(first.wallMs / ideal).toFixed(2)}× (goal ≤ 1.25×); ` +
+      `overhead ${overheadPerJob.toFixed(1)} ms per job (goal ≤ 20); ${throughput.toFixed(1)} rows/s = ${(throughput / base).toFixed(2)}× of 1 process; ` +
+      `rows done ${r.done}/${ROWS * r.results.length}, done twice ${r.twice}, ledger violations ${r.violations}`,
+  );
+  if (r.results.length > 1)
+    console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
+}
+process.exit(0);

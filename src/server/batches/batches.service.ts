@@ -1,0 +1,719 @@
+// Batches (issue 27): rows run through the single draft's own services, one queue job per step.
+//
+// A row's steps: draft → detect:0 → (revise:k → detect:k while flagged, k ≤ reviseRounds) → seo →
+// publish → done. Each paid step's request id is `batch-<row>-<attempt>-<step>`: the ledger charges a
+// request id once, and the step's document version carries it, so a step run again (its worker killed
+// after the charge committed, before the row moved on) finds its version and is not paid twice; a
+// step whose charge never committed simply runs again. The queue's job id is derived from the row, its
+// run and its step, so sending the next step twice queues it once.
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import {
+  type AdminJobsResponse,
+  type BatchPipeline,
+  type BatchResponse,
+  type BatchRowProblem,
+  type BatchRowView,
+  type BatchSummary,
+  type CreateBatchRequest,
+  estimateBatchCredits,
+  OUT_OF_CREDITS_MESSAGE,
+  ROW_STATUSES,
+  type RowCounts,
+  type RowStatus,
+  validateBatchRows,
+} from "../../shared/batches";
+import type { DetectResponse } from "../../shared/detection";
+import type { SeoRequest } from "../../shared/seo";
+import type { ExecuteRequest } from "../../shared/writing";
+import type { Ledger } from "../credits/credits.service";
+import type { Db } from "../db/client";
+import { batches, batchRows, creditTransactions, documentVersions, type RowState } from "../db/schema";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import { ROW_QUEUE } from "./queue";
+
+/** What a row's steps need of the other features (wired in deps.ts: the single draft's services). */
+export interface BatchSteps {
+  write(
+    userId: string,
+    req: ExecuteRequest,
+    requestId: string,
+    signal: AbortSignal,
+  ): Promise<{ documentId: string; versionId: string; stopped?: string }>;
+  detect(
+    userId: string,
+    input: { text: string; documentId: string; versionId: string; chargeId: string },
+    signal: AbortSignal,
+  ): Promise<DetectResponse>;
+  seoHtml(userId: string, req: SeoRequest, requestId: string): Promise<{ documentId: string; versionId: string }>;
+  publish(userId: string, documentId: string, versionId: string, connectionId: string): Promise<{ url: string }>;
+}
+
+export interface BatchServiceDeps {
+  db: Db;
+  ledger: Pick<Ledger, "release" | "balance">;
+  steps: BatchSteps;
+  logger: Logger;
+  /** The queue, once started (sending needs it; without it rows wait until a worker process starts them). */
+  boss?: PgBoss;
+}
+
+/** Retriable failures of a model call (429, 5xx, overloaded): retried this many times with backoff. */
+const RETRIES = 3;
+const RETRIABLE = new Set(["RATE_LIMITED", "PROVIDER_OVERLOADED", "PROVIDER_UNAVAILABLE", "SERVER_BUSY"]);
+/** How often a running step looks whether its batch was paused or cancelled meanwhile. */
+const CONTROL_POLL_MS = 300;
+
+export interface RowJob {
+  rowId: string;
+}
+
+type Row = typeof batchRows.$inferSelect;
+type Batch = typeof batches.$inferSelect;
+
+const notFound = () => new AppError("NOT_FOUND", "No such batch.");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID-shaped id from a key: the queue's job id for one run of one step of one row. */
+function jobId(key: string): string {
+  const h = createHash("sha256").update(key).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export class BatchRefused extends AppError {
+  constructor(readonly rows: BatchRowProblem[]) {
+    super(
+      "VALIDATION",
+      rows.length === 1
+        ? `Line ${rows[0]?.line}: ${rows[0]?.message}`
+        : `${rows.length} problems in the rows: fix them and send again.`,
+      { rows },
+    );
+  }
+}
+
+export class BatchService {
+  constructor(private readonly deps: BatchServiceDeps) {}
+
+  /** Workers run in this very process (set by the runtime): alive by definition, before the registry hears of them. */
+  localWorkers = false;
+
+  set boss(boss: PgBoss | undefined) {
+    this.deps.boss = boss;
+  }
+
+  // ---- HTTP side -------------------------------------------------------------------------------
+
+  async create(userId: string, req: CreateBatchRequest): Promise<BatchSummary> {
+    const today = new Date().toISOString().slice(0, 10);
+    const { problems, requests } = validateBatchRows(req.rows, req.defaults, today);
+    if (problems.length) throw new BatchRefused(problems);
+    const estimate = estimateBatchCredits(req.rows, req.defaults, req.pipeline);
+    const name = req.name?.trim() || `Batch of ${today}`;
+    const batch = await this.deps.db.transaction(async (tx) => {
+      const [b] = await tx
+        .insert(batches)
+        .values({ userId, name, pipeline: req.pipeline, defaults: req.defaults, estimateCredits: estimate })
+        .returning();
+      if (!b) throw new Error("batch insert returned nothing");
+      await tx.insert(batchRows).values(
+        requests.map((request, i) => ({
+          batchId: b.id,
+          userId,
+          line: i + 1,
+          topic: req.rows[i]?.topic?.trim() ?? "",
+          request,
+        })),
+      );
+      return b;
+    });
+    if (req.start) await this.start(userId, batch.id);
+    return this.summary(userId, batch.id);
+  }
+
+  async list(userId: string): Promise<BatchSummary[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(batches)
+      .where(eq(batches.userId, userId))
+      .orderBy(desc(batches.createdAt))
+      .limit(200);
+    const counts = await this.countsOf(rows.map((b) => b.id));
+    return rows.map((b) => toSummary(b, counts.get(b.id)));
+  }
+
+  async get(userId: string, batchId: string): Promise<BatchResponse> {
+    const batch = await this.own(userId, batchId);
+    const rows = await this.rowsOf(batch.id);
+    return { batch: toSummary(batch, tally(rows)), rows: rows.map(toRowView) };
+  }
+
+  async summary(userId: string, batchId: string): Promise<BatchSummary> {
+    return (await this.get(userId, batchId)).batch;
+  }
+
+  /** Rows with their documents' latest markdown and HTML, for the ZIP and the CSV. */
+  async exportRows(userId: string, batchId: string) {
+    const batch = await this.own(userId, batchId);
+    const rows = await this.rowsOf(batch.id);
+    const ids = [
+      ...new Set(rows.flatMap((r) => [r.state.versionId, r.state.seoVersionId]).filter((v): v is string => !!v)),
+    ];
+    const versions = ids.length
+      ? await this.deps.db
+          .select({ id: documentVersions.id, content: documentVersions.content })
+          .from(documentVersions)
+          .where(inArray(documentVersions.id, ids))
+      : [];
+    const text = new Map(versions.map((v) => [v.id, v.content]));
+    return {
+      batch: toSummary(batch, tally(rows)),
+      rows: rows.map((r) => ({
+        ...toRowView(r),
+        markdown: r.state.versionId ? (text.get(r.state.versionId) ?? null) : null,
+        html: r.state.seoVersionId ? (text.get(r.state.seoVersionId) ?? null) : null,
+        publishedUrl: r.state.publishedUrl ?? null,
+      })),
+    };
+  }
+
+  async start(userId: string, batchId: string): Promise<BatchSummary> {
+    const batch = await this.own(userId, batchId);
+    if (batch.status !== "draft") throw new AppError("CONFLICT", "This batch has already been started.");
+    await this.deps.db
+      .update(batches)
+      .set({ status: "running", startedAt: new Date() })
+      .where(and(eq(batches.id, batch.id), eq(batches.status, "draft")));
+    await this.enqueueRows(batch.id, ["queued"]);
+    return this.summary(userId, batchId);
+  }
+
+  async pause(userId: string, batchId: string): Promise<BatchSummary> {
+    const batch = await this.own(userId, batchId);
+    if (batch.status !== "running") throw new AppError("CONFLICT", "Only a running batch can be paused.");
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(batches).set({ status: "paused" }).where(eq(batches.id, batch.id));
+      // Running rows stop at once (their step settles what it wrote); the row's worker sees the batch.
+      await tx
+        .update(batchRows)
+        .set({ status: "paused", pausedFor: "user", error: null, updatedAt: new Date() })
+        .where(and(eq(batchRows.batchId, batch.id), inArray(batchRows.status, ["queued", "running", "paused"])));
+    });
+    return this.summary(userId, batchId);
+  }
+
+  async resume(userId: string, batchId: string): Promise<BatchSummary> {
+    const batch = await this.own(userId, batchId);
+    if (batch.status !== "paused" && batch.status !== "running")
+      throw new AppError("CONFLICT", "Only a paused batch can be resumed.");
+    await this.deps.db.update(batches).set({ status: "running" }).where(eq(batches.id, batch.id));
+    await this.enqueueRows(batch.id, ["paused"]);
+    return this.summary(userId, batchId);
+  }
+
+  async cancel(userId: string, batchId: string): Promise<BatchSummary> {
+    const batch = await this.own(userId, batchId);
+    if (batch.status === "done" || batch.status === "cancelled")
+      throw new AppError("CONFLICT", "This batch has already finished.");
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(batches).set({ status: "cancelled", finishedAt: new Date() }).where(eq(batches.id, batch.id));
+      await tx
+        .update(batchRows)
+        .set({ status: "cancelled", pausedFor: null, updatedAt: new Date() })
+        .where(and(eq(batchRows.batchId, batch.id), inArray(batchRows.status, ["queued", "running", "paused"])));
+    });
+    return this.summary(userId, batchId);
+  }
+
+  /** A failed row runs again from the step it failed at, as a new attempt (new request ids). */
+  async retryRow(userId: string, batchId: string, rowId: string): Promise<BatchSummary> {
+    const batch = await this.own(userId, batchId);
+    if (!UUID.test(rowId)) throw new AppError("NOT_FOUND", "No such row.");
+    const [row] = await this.deps.db
+      .select()
+      .from(batchRows)
+      .where(and(eq(batchRows.id, rowId), eq(batchRows.batchId, batch.id)));
+    if (!row) throw new AppError("NOT_FOUND", "No such row.");
+    if (row.status !== "failed") throw new AppError("CONFLICT", "Only a failed row can be retried.");
+    if (batch.status === "cancelled") throw new AppError("CONFLICT", "This batch was cancelled.");
+    await this.deps.db
+      .update(batchRows)
+      .set({ status: "paused", attempt: row.attempt + 1, error: null, pausedFor: "retry" })
+      .where(eq(batchRows.id, row.id));
+    if (batch.status === "done" || batch.status === "running")
+      await this.deps.db.update(batches).set({ status: "running", finishedAt: null }).where(eq(batches.id, batch.id));
+    if (batch.status !== "draft" && batch.status !== "paused") await this.enqueueRows(batch.id, ["paused"], row.id);
+    return this.summary(userId, batchId);
+  }
+
+  /**
+   * Rows paused because the balance ran out, whose owner has credits again: queued once more. The
+   * worker runtime calls this every few seconds (a purchase or a grant needs nothing else).
+   */
+  async wakePaused(): Promise<number> {
+    const { db } = this.deps;
+    const waiting = await db
+      .select({ id: batchRows.id, userId: batchRows.userId, batchId: batchRows.batchId, state: batchRows.state })
+      .from(batchRows)
+      .innerJoin(batches, eq(batches.id, batchRows.batchId))
+      .where(and(eq(batchRows.pausedFor, "credits"), eq(batchRows.status, "paused"), eq(batches.status, "running")));
+    let woken = 0;
+    const balances = new Map<string, number>();
+    for (const { id, userId, batchId, state } of waiting) {
+      if (!balances.has(userId)) balances.set(userId, (await this.deps.ledger.balance(userId)).availableCredits);
+      const available = balances.get(userId) ?? 0;
+      const need = state.needCredits ?? 1;
+      if (available < need) continue;
+      // Counted against what is left, so one grant does not wake more rows than it can pay for.
+      balances.set(userId, available - need);
+      woken += await this.enqueueRows(batchId, ["paused"], id);
+    }
+    return woken;
+  }
+
+  /** The queue's state for admins and /api/health: job counts, the oldest queued job, recent failures, live workers. */
+  async queueState(): Promise<AdminJobsResponse | null> {
+    const boss = this.deps.boss;
+    if (!boss) return null;
+    const [byState, instances, failed, oldest] = await Promise.all([
+      this.deps.db
+        .execute(
+          sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = ${ROW_QUEUE} GROUP BY state`,
+        )
+        .then((r) => (r as unknown as { rows: { state: string; n: number }[] }).rows),
+      boss.getInstances().catch(() => []),
+      this.deps.db
+        .execute(
+          sql`SELECT id::text AS id, completed_on AS at, output FROM pgboss.job
+              WHERE name = ${ROW_QUEUE} AND state = 'failed' ORDER BY completed_on DESC LIMIT 20`,
+        )
+        .then((r) => (r as unknown as { rows: { id: string; at: string | Date; output: unknown }[] }).rows),
+      this.deps.db.execute(
+        sql`SELECT min(created_on) AS oldest FROM pgboss.job WHERE name = ${ROW_QUEUE} AND state IN ('created', 'retry')`,
+      ),
+    ]);
+    const working = instances.filter((i) => i.live && i.workers.some((w) => w.queue === ROW_QUEUE));
+    const oldestRow = (oldest as unknown as { rows: { oldest: string | Date | null }[] }).rows[0]?.oldest;
+    const count = (state: string) => Number(byState.find((s) => s.state === state)?.n ?? 0);
+    return {
+      queue: ROW_QUEUE,
+      counts: {
+        created: count("created"),
+        retry: count("retry"),
+        active: count("active"),
+        completed: count("completed"),
+        cancelled: count("cancelled"),
+        failed: count("failed"),
+      },
+      oldestQueuedAt: oldestRow ? new Date(oldestRow).toISOString() : null,
+      workers: {
+        alive: Math.max(working.length, this.localWorkers ? 1 : 0),
+        lastSeenAt:
+          working
+            .map((i) => new Date(i.heartbeatOn).toISOString())
+            .sort()
+            .at(-1) ?? null,
+      },
+      failures: failed.map((j) => ({
+        id: j.id,
+        at: new Date(j.at).toISOString(),
+        reason: reasonOf(j.output),
+      })),
+    };
+  }
+
+  // ---- Worker side -----------------------------------------------------------------------------
+
+  /** Runs the row's next step (one queue job). Never throws for the row's own failures: they are the row's. */
+  async runStep(job: RowJob, jobSignal?: AbortSignal): Promise<void> {
+    const { db, logger } = this.deps;
+    const row = await this.rowById(job.rowId);
+    if (!row) return;
+    const [batch] = await db.select().from(batches).where(eq(batches.id, row.batchId));
+    if (!batch) return;
+    if (batch.status !== "running" || (row.status !== "queued" && row.status !== "running")) return;
+    await db
+      .update(batchRows)
+      .set({ status: "running", updatedAt: new Date() })
+      .where(and(eq(batchRows.id, row.id), inArray(batchRows.status, ["queued", "running"])));
+
+    // Pause and cancel stop a running step: its call ends, what it wrote is settled, the rest released.
+    const stop = new AbortController();
+    const onJobAbort = () => stop.abort();
+    jobSignal?.addEventListener("abort", onJobAbort, { once: true });
+    const watch = setInterval(() => {
+      void this.stillWanted(row.id).then(
+        (wanted) => {
+          if (!wanted) stop.abort();
+        },
+        () => {},
+      );
+    }, CONTROL_POLL_MS);
+    watch.unref();
+    const log = logger.child({ batchId: batch.id, rowId: row.id, step: row.step });
+    try {
+      const next = await this.step(batch, row, stop.signal);
+      if (stop.signal.aborted) return;
+      if (next.pausedForCredits) {
+        await this.setRow(row.id, {
+          status: "paused",
+          pausedFor: "credits",
+          error: OUT_OF_CREDITS_MESSAGE,
+          state: { ...row.state, needCredits: 1 },
+        });
+        return;
+      }
+      const done = next.step === "done";
+      const moved = await db
+        .update(batchRows)
+        .set({
+          step: next.step,
+          state: next.state,
+          documentId: next.documentId ?? row.documentId,
+          verdict: next.verdict ?? row.verdict,
+          aiPercentage: next.aiPercentage ?? row.aiPercentage,
+          creditsSpent: await this.spentBy(row.id),
+          status: done ? "done" : "running",
+          error: null,
+          pausedFor: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(batchRows.id, row.id), eq(batchRows.status, "running"), eq(batchRows.step, row.step)))
+        .returning({ id: batchRows.id });
+      if (!moved.length) return; // paused or cancelled meanwhile: resume sends the row again
+      if (done) await this.finishIfComplete(batch.id);
+      else await this.send(row.id, row.runs, next.step);
+    } catch (err) {
+      if (stop.signal.aborted) return; // paused or cancelled: the control already set the row
+      const e = err instanceof AppError ? err : undefined;
+      if (e?.code === "INSUFFICIENT_CREDITS") {
+        // It wakes when the balance covers what this step asked for (not sooner: no pause-wake loop).
+        const required = Number(e.details?.required);
+        await this.setRow(row.id, {
+          status: "paused",
+          pausedFor: "credits",
+          error: OUT_OF_CREDITS_MESSAGE,
+          creditsSpent: await this.spentBy(row.id),
+          state: { ...row.state, needCredits: Number.isFinite(required) && required > 0 ? required : 1 },
+        });
+        return;
+      }
+      const tries = (row.state.tries ?? 0) + 1;
+      if (e && RETRIABLE.has(e.code) && tries <= RETRIES) {
+        const retryAfter = Number(e.details?.retryAfter);
+        const delay = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 2 ** tries;
+        log.warn({ event: "batch.step.retry", code: e.code, delay, tries }, "step retried");
+        await this.setRow(row.id, { state: { ...row.state, tries }, runs: row.runs + 1, status: "queued" });
+        await this.send(row.id, row.runs + 1, row.step, delay);
+        return;
+      }
+      if (!e) log.error({ event: "batch.step.failed", err }, "batch step failed");
+      await this.setRow(row.id, {
+        status: "failed",
+        error: e?.message ?? "Something went wrong on our side. Retry the row.",
+        creditsSpent: await this.spentBy(row.id),
+      });
+      await this.finishIfComplete(batch.id);
+    } finally {
+      clearInterval(watch);
+      jobSignal?.removeEventListener("abort", onJobAbort);
+    }
+  }
+
+  /** One step: what the row is after it. */
+  private async step(
+    batch: Batch,
+    row: Row,
+    signal: AbortSignal,
+  ): Promise<{
+    step: string;
+    state: RowState;
+    documentId?: string;
+    verdict?: string;
+    aiPercentage?: number;
+    pausedForCredits?: boolean;
+  }> {
+    const { steps } = this.deps;
+    const pipeline = batch.pipeline;
+    const key = `batch-${row.id}-${row.attempt}-${row.step}`;
+    const state: RowState = { ...row.state, tries: 0 };
+    const request = row.request as ExecuteRequest;
+    const [name, roundText] = row.step.split(":");
+    const round = Number(roundText ?? 0);
+
+    if (name === "draft" || name === "revise") {
+      const existing = await this.versionByRequest(key);
+      let saved = existing;
+      let stopped: string | undefined;
+      if (!saved) {
+        await this.deps.ledger.release(key); // a hold left by a worker that died mid-step
+        const req: ExecuteRequest =
+          name === "draft"
+            ? request
+            : {
+                ...request,
+                mode: "revise",
+                documentId: row.documentId ?? undefined,
+                originalContent: await this.contentOf(state.versionId),
+                aiDetectedSentences: state.flagged ?? [],
+              };
+        const written = await steps.write(row.userId, req, key, signal);
+        saved = { documentId: written.documentId, versionId: written.versionId };
+        stopped = written.stopped;
+      }
+      const next = { ...state, versionId: saved.versionId, rounds: name === "revise" ? round : 0 };
+      return {
+        step: `detect:${name === "revise" ? round : 0}`,
+        state: next,
+        documentId: saved.documentId,
+        pausedForCredits: stopped === "out_of_credits",
+      };
+    }
+    if (name === "detect") {
+      const versionId = state.versionId;
+      if (!versionId || !row.documentId) throw new AppError("INTERNAL", "The row has no draft to check.");
+      const [version] = await this.deps.db
+        .select({ content: documentVersions.content, detection: documentVersions.detection })
+        .from(documentVersions)
+        .where(eq(documentVersions.id, versionId));
+      if (!version) throw new AppError("INTERNAL", "The row's draft is gone.");
+      const result =
+        version.detection ??
+        (
+          await steps.detect(
+            row.userId,
+            { text: version.content, documentId: row.documentId, versionId, chargeId: key },
+            signal,
+          )
+        ).aiDetection;
+      if (!result.success) throw new AppError("PROVIDER_ERROR", result.error ?? "AI detection failed.");
+      const flagged = result.aiSentences;
+      const next = { ...state, flagged };
+      const reviseMore = result.isAiGenerated && flagged.length > 0 && round < pipeline.reviseRounds;
+      return {
+        step: reviseMore ? `revise:${round + 1}` : afterChecks(pipeline),
+        state: next,
+        verdict: result.verdict.label,
+        aiPercentage: result.aiPercentage,
+      };
+    }
+    if (name === "seo") {
+      const saved =
+        (await this.versionByRequest(key)) ??
+        (await steps.seoHtml(
+          row.userId,
+          {
+            content: await this.contentOf(state.versionId),
+            platform: pipeline.platform,
+            keyphrase: row.topic.slice(0, 100),
+            documentId: row.documentId ?? undefined,
+          },
+          key,
+        ));
+      return {
+        step: pipeline.publishConnectionId ? "publish" : "done",
+        state: { ...state, seoVersionId: saved.versionId },
+      };
+    }
+    if (name === "publish") {
+      const connectionId = pipeline.publishConnectionId;
+      if (!connectionId || !row.documentId) return { step: "done", state };
+      const published = await steps.publish(
+        row.userId,
+        row.documentId,
+        state.seoVersionId ?? state.versionId ?? "",
+        connectionId,
+      );
+      return { step: "done", state: { ...state, publishedUrl: published.url } };
+    }
+    return { step: "done", state };
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  /** Queues the rows of `batchId` now in one of `from` (one row when `onlyRow`); returns how many. */
+  private async enqueueRows(batchId: string, from: RowStatus[], onlyRow?: string): Promise<number> {
+    const rows = await this.deps.db
+      .update(batchRows)
+      .set({ status: "queued", pausedFor: null, error: null, runs: sql`${batchRows.runs} + 1`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(batchRows.batchId, batchId),
+          inArray(batchRows.status, from),
+          onlyRow ? eq(batchRows.id, onlyRow) : undefined,
+        ),
+      )
+      .returning({ id: batchRows.id, runs: batchRows.runs, step: batchRows.step, userId: batchRows.userId });
+    const boss = this.deps.boss;
+    if (boss && rows.length)
+      await boss.insert(
+        ROW_QUEUE,
+        rows.map((r) => ({
+          id: jobId(`${r.id}:${r.runs}:${r.step}`),
+          data: { rowId: r.id } satisfies RowJob,
+          group: { id: r.userId },
+        })),
+      );
+    return rows.length;
+  }
+
+  private async send(rowId: string, runs: number, step: string, delaySeconds = 0): Promise<void> {
+    const boss = this.deps.boss;
+    if (!boss) return;
+    const row = await this.rowById(rowId);
+    if (!row) return;
+    await boss.send(ROW_QUEUE, { rowId } satisfies RowJob, {
+      id: jobId(`${rowId}:${runs}:${step}`),
+      group: { id: row.userId },
+      ...(delaySeconds > 0 ? { startAfter: Math.ceil(delaySeconds) } : {}),
+    });
+  }
+
+  private async stillWanted(rowId: string): Promise<boolean> {
+    const [r] = await this.deps.db
+      .select({ row: batchRows.status, batch: batches.status })
+      .from(batchRows)
+      .innerJoin(batches, eq(batches.id, batchRows.batchId))
+      .where(eq(batchRows.id, rowId));
+    return r?.row === "running" && r.batch === "running";
+  }
+
+  private async finishIfComplete(batchId: string): Promise<void> {
+    await this.deps.db.execute(sql`
+      UPDATE batches SET status = 'done', finished_at = now()
+      WHERE id = ${batchId} AND status = 'running'
+        AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('queued', 'running', 'paused'))`);
+  }
+
+  /** Credits the row's paid calls were charged: its request ids' usage rows (each charged once). */
+  private async spentBy(rowId: string): Promise<number> {
+    const [r] = await this.deps.db
+      .select({ spent: sql<number>`COALESCE(-sum(${creditTransactions.amount}), 0)::int` })
+      .from(creditTransactions)
+      .where(like(creditTransactions.requestId, `batch-${rowId}-%`));
+    return Number(r?.spent ?? 0);
+  }
+
+  private async versionByRequest(requestId: string) {
+    const [v] = await this.deps.db
+      .select({ documentId: documentVersions.documentId, versionId: documentVersions.id })
+      .from(documentVersions)
+      .where(eq(documentVersions.requestId, requestId));
+    return v;
+  }
+
+  private async contentOf(versionId: string | undefined): Promise<string> {
+    if (!versionId) throw new AppError("INTERNAL", "The row has no draft yet.");
+    const [v] = await this.deps.db
+      .select({ content: documentVersions.content })
+      .from(documentVersions)
+      .where(eq(documentVersions.id, versionId));
+    if (!v) throw new AppError("INTERNAL", "The row's draft is gone.");
+    return v.content;
+  }
+
+  private async setRow(rowId: string, set: Partial<typeof batchRows.$inferInsert>) {
+    await this.deps.db
+      .update(batchRows)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(batchRows.id, rowId));
+  }
+
+  private async rowById(rowId: string): Promise<Row | undefined> {
+    const [row] = await this.deps.db.select().from(batchRows).where(eq(batchRows.id, rowId));
+    return row;
+  }
+
+  private async rowsOf(batchId: string): Promise<Row[]> {
+    return this.deps.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(asc(batchRows.line));
+  }
+
+  /** The caller's batch; another user's (or an unknown) one is a 404. */
+  private async own(userId: string, batchId: string): Promise<Batch> {
+    if (!UUID.test(batchId)) throw notFound();
+    const [batch] = await this.deps.db
+      .select()
+      .from(batches)
+      .where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
+    if (!batch) throw notFound();
+    return batch;
+  }
+
+  private async countsOf(ids: string[]): Promise<Map<string, RowCounts & { spent: number }>> {
+    const out = new Map<string, RowCounts & { spent: number }>();
+    if (!ids.length) return out;
+    const rows = await this.deps.db
+      .select({
+        batchId: batchRows.batchId,
+        status: batchRows.status,
+        n: sql<number>`count(*)::int`,
+        spent: sql<number>`COALESCE(sum(${batchRows.creditsSpent}), 0)::int`,
+      })
+      .from(batchRows)
+      .where(inArray(batchRows.batchId, ids))
+      .groupBy(batchRows.batchId, batchRows.status);
+    for (const r of rows) {
+      const c = out.get(r.batchId) ?? { ...emptyCounts(), spent: 0 };
+      c[r.status as RowStatus] = Number(r.n);
+      c.spent += Number(r.spent);
+      out.set(r.batchId, c);
+    }
+    return out;
+  }
+}
+
+/** A failed job's reason: pg-boss keeps the thrown error (serialised) as the job's output. */
+function reasonOf(output: unknown): string {
+  const o = output as { message?: unknown } | null;
+  const text = typeof o?.message === "string" ? o.message : JSON.stringify(output ?? "");
+  return text.slice(0, 300);
+}
+
+function afterChecks(pipeline: BatchPipeline): string {
+  if (pipeline.seo) return "seo";
+  return pipeline.publishConnectionId ? "publish" : "done";
+}
+
+const emptyCounts = (): RowCounts => Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as RowCounts;
+
+function tally(rows: Row[]): RowCounts & { spent: number } {
+  const c = { ...emptyCounts(), spent: 0 };
+  for (const r of rows) {
+    c[r.status as RowStatus] += 1;
+    c.spent += r.creditsSpent;
+  }
+  return c;
+}
+
+function toSummary(b: Batch, counts: (RowCounts & { spent: number }) | undefined): BatchSummary {
+  const { spent = 0, ...rowCounts } = counts ?? { ...emptyCounts(), spent: 0 };
+  return {
+    id: b.id,
+    name: b.name,
+    status: b.status as BatchSummary["status"],
+    counts: rowCounts,
+    estimateCredits: b.estimateCredits,
+    creditsSpent: spent,
+    createdAt: b.createdAt.toISOString(),
+    startedAt: b.startedAt?.toISOString() ?? null,
+    finishedAt: b.finishedAt?.toISOString() ?? null,
+    pipeline: b.pipeline,
+  };
+}
+
+function toRowView(r: Row): BatchRowView {
+  return {
+    id: r.id,
+    line: r.line,
+    topic: r.topic,
+    status: r.status as RowStatus,
+    step: r.step.split(":")[0] ?? r.step,
+    documentId: r.documentId,
+    verdict: r.verdict,
+    aiPercentage: r.aiPercentage,
+    creditsSpent: r.creditsSpent,
+    error: r.error,
+  };
+}
