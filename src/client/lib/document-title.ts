@@ -20,6 +20,8 @@ const TITLES: Record<string, string> = {
   [PAGE_ROUTES.resetPassword]: `Reset password · ${SITE}`,
   [PAGE_ROUTES.documents]: `Documents · ${SITE}`,
   [PAGE_ROUTES.settingsConnections]: `Connections · Settings · ${SITE}`,
+  [PAGE_ROUTES.adminJobs]: `Jobs · Admin · ${SITE}`,
+  [PAGE_ROUTES.newBatch]: `New batch · ${SITE}`,
 };
 
 /** The document title for a path; unknown paths are the 404 page. */
@@ -28,5 +30,6 @@ export function titleFor(pathname: string): string {
   const known = TITLES[path];
   if (known) return known;
   if (path.startsWith(`${PAGE_ROUTES.documents}/`)) return `Document · ${SITE}`;
+  if (path.startsWith("/batches/")) return `Batch · ${SITE}`;
   return `Page Not Found · ${SITE}`;
 }

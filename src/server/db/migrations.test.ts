@@ -78,7 +78,8 @@ describeEachDatabase("migration 0004: usage moves into its ledger row", (kind) =
     await migrate(MIGRATIONS);
 
     const ada = await usageRows(db, "ada", "asc");
-    expect(ada.map(({ id: _, createdAt: __, ...u }) => u)).toEqual([
+    // Later migrations' columns (the API key that paid) are not this migration's concern.
+    expect(ada.map(({ id: _, createdAt: __, apiKey: ___, apiKeyId: ____, ...u }) => u)).toEqual([
       {
         endpoint: "/api/execute",
         aiProvider: "offline",
