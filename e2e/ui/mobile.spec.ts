@@ -48,6 +48,7 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("dialog", { name: "Menu" }).getByRole("link")).toHaveText([
       "Full app",
       "Documents",
+      "New batch",
       "PROSE console",
       "Prompting guide",
     ]);

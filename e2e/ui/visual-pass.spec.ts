@@ -127,7 +127,7 @@ test.describe("desktop breakages", () => {
     await page.goto("/draftsmith/generate");
     await page.getByLabel("Target Word Count").fill("1500");
     await expect(page.getByRole("form", { name: "Content" })).toContainText(
-      `a draft of 1,500 words costs about ${estimateDraftCredits(1500)} credits`,
+      `A draft of 1,500 words costs about ${estimateDraftCredits(1500)} credits`,
     );
     await page.goto("/prose-console");
     await page.getByLabel("Word Count").fill("800");

@@ -155,7 +155,7 @@ test.describe("home and results", () => {
     await expect(page.getByRole("radio", { name: /GPT-5/ })).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("radio", { name: /Claude Sonnet 4/ })).toBeChecked();
-    for (const name of ["Prompting guide", "User policy"]) {
+    for (const name of ["Prompting guide", "User policy", "Many topics? New batch"]) {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("main").getByRole("link", { name })).toBeFocused();
     }
