@@ -2,7 +2,7 @@
 // the transaction that settles their credits (credits/charge.ts `save`): the version and the charge
 // are kept together or not at all. Everything else here is scoped to the caller: another user's
 // document is "not found" (never "forbidden", which would tell a stranger that it exists).
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DetectionResult } from "../../shared/detection";
 import {
   type DocumentDetail,
@@ -209,24 +209,12 @@ export class DocumentsService {
     const latest = new Map<string, NonNullable<DocumentSummary["latest"]>>();
     const checked = new Map<string, NonNullable<DocumentSummary["lastChecked"]>>();
     if (page.length) {
-      const checkedRows = await this.db
-        .selectDistinctOn([documentVersions.documentId], {
-          documentId: documentVersions.documentId,
-          versionId: documentVersions.id,
-          kind: documentVersions.kind,
-          detection: documentVersions.detection,
-        })
-        .from(documentVersions)
-        .where(
-          and(
-            inArray(
-              documentVersions.documentId,
-              page.map((r) => r.id),
-            ),
-            sql`${documentVersions.detection}->>'success' = 'true'`,
-          ),
-        )
-        .orderBy(documentVersions.documentId, desc(documentVersions.seq));
+      const ids = page.map((r) => r.id);
+      // The newest version of each document, and the newest with a successful check (issue 31).
+      const [latestRows, checkedRows] = await Promise.all([
+        this.newestVersions(ids),
+        this.newestVersions(ids, sql`${documentVersions.detection}->>'success' = 'true'`),
+      ]);
       for (const v of checkedRows)
         if (v.detection)
           checked.set(v.documentId, {
@@ -234,22 +222,6 @@ export class DocumentsService {
             aiPercentage: v.detection.aiPercentage,
             versionId: v.versionId,
           });
-      const latestRows = await this.db
-        .selectDistinctOn([documentVersions.documentId], {
-          documentId: documentVersions.documentId,
-          versionId: documentVersions.id,
-          kind: documentVersions.kind,
-          createdAt: documentVersions.createdAt,
-          detection: documentVersions.detection,
-        })
-        .from(documentVersions)
-        .where(
-          inArray(
-            documentVersions.documentId,
-            page.map((r) => r.id),
-          ),
-        )
-        .orderBy(documentVersions.documentId, desc(documentVersions.seq));
       for (const v of latestRows)
         latest.set(v.documentId, {
           kind: v.kind as VersionKind,
@@ -271,6 +243,21 @@ export class DocumentsService {
       })),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
     };
+  }
+
+  /** Per document of `ids`, its newest version (among those matching `where`, when given). */
+  private newestVersions(ids: string[], where?: SQL) {
+    return this.db
+      .selectDistinctOn([documentVersions.documentId], {
+        documentId: documentVersions.documentId,
+        versionId: documentVersions.id,
+        kind: documentVersions.kind,
+        createdAt: documentVersions.createdAt,
+        detection: documentVersions.detection,
+      })
+      .from(documentVersions)
+      .where(and(inArray(documentVersions.documentId, ids), where))
+      .orderBy(documentVersions.documentId, desc(documentVersions.seq));
   }
 
   /** One of the caller's documents with every version in order. */
