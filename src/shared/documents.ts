@@ -5,9 +5,9 @@ import { z } from "zod";
 import type { DetectionResult } from "./detection";
 import { idOf, VersionId } from "./ids";
 import type { SavedSeo, SeoPlatform } from "./seo";
-import type { AiProvider, WritingStyle } from "./writing";
+import { type AiProvider, DOCUMENT_MAX_CHARS, type WritingStyle } from "./writing";
 
-export const VERSION_KINDS = ["draft", "revision", "final", "enhanced", "seo"] as const;
+export const VERSION_KINDS = ["draft", "revision", "final", "enhanced", "seo", "own"] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
 
 /** What each kind is, in the screens' words. */
@@ -17,7 +17,11 @@ export const VERSION_KIND_LABELS: Record<VersionKind, string> = {
   final: "Final rewrite",
   enhanced: "Enhanced text",
   seo: "SEO",
+  own: "Your text",
 };
+
+/** The kinds a writer may edit in place (Markdown a model or the writer wrote; SEO output is made again instead). */
+export const EDITABLE_KINDS: readonly VersionKind[] = ["draft", "revision", "final", "enhanced", "own"];
 
 /** markdown for every kind but SEO HTML (seo-revise-text's revised markdown is an seo version too). */
 export type VersionFormat = "markdown" | "html";
@@ -65,6 +69,38 @@ export const RenameDocumentRequest = z.object({
 });
 export type RenameDocumentRequest = z.infer<typeof RenameDocumentRequest>;
 
+/** The writer's own text: pasted, uploaded or edited (issue 31, items 11 and 12). Free: no model runs. */
+const ownContent = z
+  .string({ error: "Text is required" })
+  .refine((value) => value.trim().length >= 1, { message: "Text is required" })
+  .refine((value) => value.length <= DOCUMENT_MAX_CHARS, {
+    message: `Text is too long (${DOCUMENT_MAX_CHARS.toLocaleString("en-US")} characters at most)`,
+  });
+
+/** POST /api/documents: a new document holding the writer's own text (Check my text). */
+export const NewDocumentRequest = z.object({
+  title: z
+    .string({ error: "Title must be text" })
+    .trim()
+    .max(DOCUMENT_TITLE_MAX, `Title must be at most ${DOCUMENT_TITLE_MAX} characters`)
+    .optional(),
+  content: ownContent,
+});
+export type NewDocumentRequest = z.infer<typeof NewDocumentRequest>;
+
+/** POST /api/documents/:id/versions: the writer's edit of a version, saved as the newest version. */
+export const NewVersionRequest = z.object({
+  content: ownContent,
+  /** The version the edit started from (shown in the document as "edited from"). */
+  basedOn: VersionId.optional(),
+});
+export type NewVersionRequest = z.infer<typeof NewVersionRequest>;
+
+/** POST /api/documents/:id/versions */
+export interface NewVersionResponse {
+  version: DocumentVersion;
+}
+
 export const EXPORT_FORMATS = ["md", "html"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -106,6 +142,8 @@ export interface DocumentVersion {
   detection?: DetectionResult;
   /** seo versions in HTML: the meta fields, report and notes made with the HTML. */
   seo?: SavedSeo;
+  /** The version this one was made from, when it was recorded (an edit, a revision, a final rewrite). */
+  sourceVersionId?: string;
 }
 
 /** GET /api/documents/:id */

@@ -2,7 +2,7 @@
 // response, stream-event and history shapes. Pure: the client's forms use the same schemas.
 import { z } from "zod";
 import type { ErrorBody } from "./errors";
-import { DocumentId, type SavedVersion } from "./ids";
+import { DocumentId, type SavedVersion, VersionId } from "./ids";
 import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
 
 /** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */
@@ -84,6 +84,8 @@ export const ExecuteRequest = SessionContext.extend({
   aiDetectedSentences: FlaggedSentences.optional(),
   /** Add the draft or revision to this document of the caller's (else a draft starts a new one). */
   documentId: DocumentId.optional(),
+  /** Revise: the version of that document the original content is (kept, so a reopened screen compares the right two). */
+  sourceVersionId: VersionId.optional(),
 }).superRefine((req, ctx) => {
   if (req.mode !== "revise") return;
   if (!req.originalContent?.trim())
@@ -105,6 +107,8 @@ export const FinalRewriteRequest = z.object({
   sessionContext: SessionContext.optional(),
   /** Add the final version to this document of the caller's (else it starts a new one). */
   documentId: DocumentId.optional(),
+  /** The version of that document the original content is. */
+  sourceVersionId: VersionId.optional(),
 });
 export type FinalRewriteRequest = z.infer<typeof FinalRewriteRequest>;
 export type FinalRewriteRequestInput = z.input<typeof FinalRewriteRequest>;

@@ -8,6 +8,9 @@ import {
   DocumentParams,
   type DocumentResponse,
   ExportQuery,
+  NewDocumentRequest,
+  NewVersionRequest,
+  type NewVersionResponse,
   RenameDocumentRequest,
   type RenameDocumentResponse,
 } from "../../shared/documents";
@@ -26,6 +29,42 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     requireCaller("documents"),
     validate("query", DocumentListQuery),
     async (c) => c.json<DocumentListResponse>(await documents.list(c.get("user").id, c.req.valid("query"))),
+  );
+
+  r.post(
+    "/documents",
+    doc({
+      summary: "Save your own text as a new document (free)",
+      description: "Check my text: pasted or uploaded text becomes a document with one version of kind `own`.",
+      tag: "Documents",
+      caller: "documents",
+      status: 201,
+    }),
+    requireCaller("documents"),
+    validate("json", NewDocumentRequest),
+    async (c) =>
+      c.json<DocumentResponse>({ document: await documents.createOwn(c.get("user").id, c.req.valid("json")) }, 201),
+  );
+
+  r.post(
+    "/documents/:id/versions",
+    doc({
+      summary: "Save an edit as the document's newest version (free)",
+      description: "The writer's own edit (kind `own`); `basedOn` names the version it was edited from.",
+      tag: "Documents",
+      caller: "documents",
+      status: 201,
+    }),
+    requireCaller("documents"),
+    validate("param", DocumentParams),
+    validate("json", NewVersionRequest),
+    async (c) =>
+      c.json<NewVersionResponse>(
+        {
+          version: await documents.addOwnVersion(c.get("user").id, c.req.valid("param").id, c.req.valid("json")),
+        },
+        201,
+      ),
   );
 
   r.get(

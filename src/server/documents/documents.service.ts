@@ -2,9 +2,11 @@
 // the transaction that settles their credits (credits/charge.ts `save`): the version and the charge
 // are kept together or not at all. Everything else here is scoped to the caller: another user's
 // document is "not found" (never "forbidden", which would tell a stranger that it exists).
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DetectionResult } from "../../shared/detection";
 import {
+  cutTitle,
   type DocumentDetail,
   type DocumentListQuery,
   type DocumentListResponse,
@@ -13,6 +15,8 @@ import {
   type DocumentVersion,
   type ExportQuery,
   exportFileName,
+  type NewDocumentRequest,
+  type NewVersionRequest,
   DOCUMENT_NOT_FOUND as SHARED_DOCUMENT_NOT_FOUND,
   titleFromMarkdown,
   type VersionFormat,
@@ -41,6 +45,8 @@ export interface NewVersion {
   partial: boolean;
   /** seo versions in HTML: the meta fields, report and notes made with it. */
   seo?: SavedSeo;
+  /** The caller's version this one was made from (checked to be in the same document when saved). */
+  sourceVersionId?: string;
 }
 
 /**
@@ -58,6 +64,40 @@ export interface DocumentExport {
   body: string;
   contentType: string;
   fileName: string;
+}
+
+/** A version of the writer's own text: no model, no credits, its own request id. */
+const ownVersion = (content: string): NewVersion => ({
+  kind: "own",
+  content,
+  model: null,
+  writer: null,
+  creditsUsed: 0,
+  requestId: `own-${randomUUID()}`,
+  partial: false,
+});
+
+/** A title for a text with no heading: the first sentence of its first line, cut to ten words. */
+function firstWords(text: string): string {
+  const line = text.split("\n").find((l) => l.trim()) ?? "";
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(line.trim())?.[0] ?? line;
+  const words = sentence
+    .replace(/[#*_`>[\]]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const title = words.slice(0, 10).join(" ") + (words.length > 10 ? "…" : "");
+  return cutTitle(title || "Your text", 100);
+}
+
+/** `id` when it is a version of `documentId`, else null (a source from elsewhere is not recorded). */
+async function sourceInDocument(tx: Tx, documentId: string, id: string | undefined): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await tx
+    .select({ id: documentVersions.id })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.id, id), eq(documentVersions.documentId, documentId)))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 const notFound = () => new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND);
@@ -147,10 +187,51 @@ export class DocumentsService {
         requestId: version.requestId,
         partial: version.partial,
         seo: version.seo ?? null,
+        sourceVersionId: await sourceInDocument(tx, documentId, version.sourceVersionId),
       })
       .returning({ id: documentVersions.id });
     if (!row) throw new Error("The version was not saved");
     return { documentId, versionId: row.id };
+  }
+
+  /**
+   * The writer's own text as a new document (Check my text): one version of kind "own", free. The
+   * title is the caller's, else the text's first heading, else its first words.
+   */
+  async createOwn(userId: string, input: NewDocumentRequest): Promise<DocumentDetail> {
+    const id = randomUUID();
+    await this.db.transaction((tx) =>
+      this.saveVersion(
+        tx,
+        userId,
+        { newDocument: { id, brief: "", title: input.title, fallbackTitle: firstWords(input.content) } },
+        ownVersion(input.content),
+      ),
+    );
+    return this.get(userId, id);
+  }
+
+  /** The writer's edit of one of their documents, saved as its newest version (kind "own", free). */
+  async addOwnVersion(userId: string, documentId: string, input: NewVersionRequest): Promise<DocumentVersion> {
+    if (input.basedOn) await this.ownVersion(userId, documentId, input.basedOn);
+    const saved = await this.db.transaction(async (tx) => {
+      // Locked, so a delete that lands meanwhile cannot leave the edit in a document nobody sees.
+      const [own] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+        .for("update");
+      if (!own) throw notFound();
+      return this.saveVersion(
+        tx,
+        userId,
+        { documentId, newDocument: { id: documentId, brief: "", fallbackTitle: firstWords(input.content) } },
+        { ...ownVersion(input.content), sourceVersionId: input.basedOn },
+      );
+    });
+    const version = (await this.get(userId, documentId)).versions.find((v) => v.id === saved.versionId);
+    if (!version) throw notFound();
+    return version;
   }
 
   /** Stores a detection result on a version (inside the transaction that charges for it). */
@@ -295,6 +376,7 @@ export class DocumentsService {
           createdAt: v.createdAt.toISOString(),
           ...(v.detection ? { detection: v.detection } : {}),
           ...(v.seo ? { seo: v.seo } : {}),
+          ...(v.sourceVersionId ? { sourceVersionId: v.sourceVersionId } : {}),
         }),
       ),
     };

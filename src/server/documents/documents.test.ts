@@ -524,4 +524,97 @@ describeEachDatabase("documents", (kind) => {
     expect(await t.db.select().from(documents).where(eq(documents.id, ex.json.documentId))).toEqual([]);
     expect(await t.db.select().from(documentVersions).where(eq(documentVersions.id, ex.json.versionId))).toEqual([]);
   });
+
+  it("saves the writer's own text as a free document, and an edit as its newest version (issue 31, items 11–12)", async () => {
+    const before = await balance(ada);
+    const created = await post<DocumentResponse>("/api/documents", {
+      content: "My own words about kiln temperatures.\n\nA second paragraph, written by hand.",
+    });
+    expect(created.status, created.json.error).toBe(201);
+    const own = created.json.document;
+    expect(own).toMatchObject({ title: "My own words about kiln temperatures.", brief: "" });
+    expect(own.versions).toEqual([
+      expect.objectContaining({ kind: "own", format: "markdown", creditsUsed: 0, model: null, writer: null }),
+    ]);
+    const titled = await post<DocumentResponse>("/api/documents", {
+      title: "  Glazes  ",
+      content: "# Heading\n\nText.",
+    });
+    expect(titled.json.document.title).toBe("Glazes");
+
+    // An edit of a paid draft: a new version that names the one it came from; nothing is charged.
+    expect(await balance(ada)).toEqual(before);
+    const ex = await draft();
+    const afterDraft = await balance(ada);
+    const edited = `${messageText(ex.response)}\n\nOne more sentence I added myself.`;
+    const saved = await post<{ version: { id: string; kind: string; sourceVersionId?: string } }>(
+      `/api/documents/${ex.documentId}/versions`,
+      { content: edited, basedOn: ex.versionId },
+    );
+    expect(saved.status, saved.json.error).toBe(201);
+    expect(saved.json.version).toMatchObject({ kind: "own", sourceVersionId: ex.versionId });
+    const versions = (await getDoc(ex.documentId)).json.document.versions;
+    expect(versions.map((v) => v.kind)).toEqual(["draft", "own"]);
+    expect(versions[1]?.content).toBe(edited);
+    expect(await balance(ada)).toEqual(afterDraft);
+
+    // A check of the edit is stored on it, like any version's.
+    const check = await post<DetectResponse>("/api/detect-ai", {
+      text: edited,
+      documentId: ex.documentId,
+      versionId: saved.json.version.id,
+    });
+    expect(check.status, check.json.error).toBe(200);
+    expect((await getDoc(ex.documentId)).json.document.versions[1]?.detection).toBeDefined();
+  });
+
+  it("refuses own text that is empty or too long, an edit of another user's document, and a foreign basedOn", async () => {
+    expect((await post("/api/documents", { content: "   " })).json).toMatchObject({ error: "Text is required" });
+    const long = await post("/api/documents", { content: "a".repeat(100_001) });
+    expect(long.status).toBe(400);
+    expect(long.json.error).toContain("Text is too long");
+    const mine = (await post<DocumentResponse>("/api/documents", { content: "Mine." })).json.document;
+    const bobs = await post<DocumentResponse>("/api/documents", { content: "Bob's." }, bob);
+    const foreign = await post(`/api/documents/${bobs.json.document.id}/versions`, { content: "Edit" });
+    expect(foreign.status).toBe(404);
+    const wrongSource = await post(`/api/documents/${mine.id}/versions`, {
+      content: "Edit",
+      basedOn: bobs.json.document.versions[0]?.id,
+    });
+    expect(wrongSource.status).toBe(404);
+    expect((await post(`/api/documents/${mine.id}/versions`, { content: "" })).status).toBe(400);
+    expect((await getDoc(mine.id)).json.document.versions).toHaveLength(1);
+    expect((await getDoc(bobs.json.document.id, bob)).json.document.versions).toHaveLength(1);
+    const signedOut = await call("POST", "/api/documents", undefined, { content: "x" });
+    expect(signedOut.status).toBe(401);
+  });
+
+  it("records the version a revision or a final rewrite was made from", async () => {
+    const ex = await draft();
+    const text = messageText(ex.response);
+    const flagged = [text.split(/(?<=[.!?])\s+/).find((s) => s.length > 40 && !s.includes("#")) ?? ""];
+    const revise = await post<GenerationResponse>("/api/execute", {
+      ...SESSION,
+      mode: "revise",
+      originalContent: text,
+      aiDetectedSentences: flagged,
+      documentId: ex.documentId,
+      sourceVersionId: ex.versionId,
+    });
+    expect(revise.status, revise.json.error).toBe(200);
+    const final = await post<GenerationResponse>("/api/final-rewrite", {
+      originalContent: text,
+      aiDetectedSentences: flagged,
+      sessionContext: SESSION,
+      documentId: ex.documentId,
+      sourceVersionId: ex.versionId,
+    });
+    expect(final.status, final.json.error).toBe(200);
+    const versions = (await getDoc(ex.documentId)).json.document.versions;
+    expect(versions.map((v) => [v.kind, v.sourceVersionId])).toEqual([
+      ["draft", undefined],
+      ["revision", ex.versionId],
+      ["final", ex.versionId],
+    ]);
+  });
 });

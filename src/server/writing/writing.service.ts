@@ -96,7 +96,8 @@ interface JobSpec {
   /** Words the answer is expected to have, for the hold's estimate. */
   expectedWords: number;
   /** Where the output is saved, and as what. */
-  document: { target: VersionTarget; kind: VersionKind };
+  /** Where the output is saved; `source`: the caller's version it was made from (revise, final rewrite). */
+  document: { target: VersionTarget; kind: VersionKind; source?: string };
   /** What the history row keeps of the request. */
   record: {
     currentDate: string;
@@ -149,7 +150,7 @@ export class WritingService {
           offline: () => reviseOffline({ document, flaggedSentences }),
           expectH1: startsWithH1(document),
           expectedWords: countWords(document),
-          document: { target, kind: "revision" },
+          document: { target, kind: "revision", source: req.sourceVersionId },
           record,
           requestId: opts.requestId,
         },
@@ -197,6 +198,7 @@ export class WritingService {
             fallbackTitle: session?.contentType ?? "Final rewrite",
           }),
           kind: "final",
+          source: req.sourceVersionId,
         },
         record: {
           currentDate: session?.currentDate ?? today(),
@@ -443,6 +445,7 @@ export class WritingService {
       creditsUsed: r.creditsUsed,
       requestId,
       partial: r.partial,
+      sourceVersionId: spec.document.source,
     });
   }
 }

@@ -63,6 +63,8 @@ export interface CallOptions {
 /** Calls that add to a document: its id (absent: the server starts a new document). */
 export interface DocumentCallOptions extends CallOptions {
   documentId?: string;
+  /** The version of that document the text being revised is. */
+  sourceVersionId?: string;
 }
 
 /** A message for errors a stream can produce by itself (the server never sent them). */
@@ -158,8 +160,11 @@ export function reviseContent(
   aiDetectedSentences: string[],
   opts: DocumentCallOptions = {},
 ): Promise<GenerationResponse> {
-  const { documentId, ...call } = opts;
-  return execute({ ...session, mode: "revise", originalContent, aiDetectedSentences, documentId }, call);
+  const { documentId, sourceVersionId, ...call } = opts;
+  return execute(
+    { ...session, mode: "revise", originalContent, aiDetectedSentences, documentId, sourceVersionId },
+    call,
+  );
 }
 
 /** POST /api/final-rewrite {originalContent, aiDetectedSentences, sessionContext} → `{response, …}`. */

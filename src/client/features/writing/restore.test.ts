@@ -124,3 +124,44 @@ describe("reviseTextStateFrom", () => {
     expect(reviseTextStateFrom(doc([version("seo", { format: "html" })]))).toBeNull();
   });
 });
+
+describe("the version a text was made from (issue 31, item 9)", () => {
+  it("compares a revision with the version it revised, not the one saved just before it", () => {
+    // The full app: draft 32.6 % → revised (6.5 %) → the draft revised again, from the draft.
+    const d = version("draft", { detection: detection(32.6) });
+    const r1 = version("revision", { detection: detection(6.5) });
+    const r2 = version("revision", { detection: detection(6.5) });
+    r1.sourceVersionId = d.id;
+    r2.sourceVersionId = d.id;
+    const s = writingStateFrom(doc([d, r1, r2]));
+    expect(s.revision?.original.result.versionId).toBe(d.id);
+    expect(s.revision?.original.detection?.aiPercentage).toBe(32.6);
+    expect(s.revision?.revised.result.versionId).toBe(r2.id);
+  });
+
+  it("gives a final the source its call named, and falls back to the previous text for older versions", () => {
+    const d = version("draft", { detection: detection(70) });
+    const r = version("revision", { detection: detection(40) });
+    const f = version("final");
+    f.sourceVersionId = d.id;
+    expect(writingStateFrom(doc([d, r, f])).final?.source.detection?.aiPercentage).toBe(70);
+    expect(resultsStateFrom(doc([d, r, f]))?.finalBaseline?.aiPercentage).toBe(70);
+    const old = version("final");
+    expect(writingStateFrom(doc([d, r, old])).final?.source.result.versionId).toBe(r.id);
+  });
+
+  it("starts the loop over from the writer's own text or edit", () => {
+    const own = version("own", { model: null, writer: null, creditsUsed: 0, detection: detection(55) });
+    expect(resultsStateFrom(doc([own]))?.draft.result.versionId).toBe(own.id);
+    const d = version("draft", { detection: detection(80) });
+    const f = version("final", { detection: detection(20) });
+    const edit = version("own", { model: null, writer: null, creditsUsed: 0 });
+    const results = resultsStateFrom(doc([d, f, edit]))!;
+    expect(results.draft.result.versionId).toBe(edit.id);
+    expect(results.final).toBeNull();
+    expect(results.revision).toBeNull();
+    const writing = writingStateFrom(doc([d, f, edit]));
+    expect(writing.draft?.result.versionId).toBe(edit.id);
+    expect(writing.final).toBeNull();
+  });
+});

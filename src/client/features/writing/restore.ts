@@ -39,21 +39,28 @@ export interface WritingRestore {
   final: { source: RestoredText; final: RestoredText } | null;
 }
 
+/** A new draft, or the writer's own text or edit, starts the loop again. */
+const startsOver = (v: DocumentVersion) => v.kind === "draft" || v.kind === "own";
+
 export function writingStateFrom(doc: DocumentDetail): WritingRestore {
   const state: WritingRestore = { draft: null, revision: null, final: null };
+  const seen = new Map<string, RestoredText>();
   let previous: RestoredText | null = null;
   for (const v of doc.versions.filter(isText)) {
     const text = restoredText(doc, v);
-    if (v.kind === "draft" || !state.draft) {
-      // A new draft starts the loop again (a document started by a rewrite starts with that text).
+    // What this text was made from: the version the call named, else (older versions) the one before.
+    const source = (v.sourceVersionId && seen.get(v.sourceVersionId)) || previous || state.draft;
+    if (startsOver(v) || !state.draft || !source) {
+      // (a document started by a rewrite starts with that text)
       state.draft = text;
       state.revision = null;
       state.final = null;
     } else if (v.kind === "revision" || v.kind === "enhanced") {
-      state.revision = { original: previous ?? state.draft, revised: text };
+      state.revision = { original: source, revised: text };
     } else if (v.kind === "final") {
-      state.final = { source: previous ?? state.draft, final: text };
+      state.final = { source, final: text };
     }
+    seen.set(v.id, text);
     previous = text;
   }
   return state;
@@ -117,6 +124,7 @@ export function resultsStateFrom(doc: DocumentDetail): ResultsRestore | null {
   let final: RestoredText | null = null;
   let finalBaseline: DetectionResult | null = null;
   let seo: RestoredSeo | null = null;
+  const seen = new Map<string, RestoredText>();
   for (const v of doc.versions) {
     if (v.kind === "seo") {
       if (v.format === "html") {
@@ -131,14 +139,21 @@ export function resultsStateFrom(doc: DocumentDetail): ResultsRestore | null {
       continue;
     }
     const text = restoredText(doc, v);
+    const source = (v.sourceVersionId && seen.get(v.sourceVersionId)) || draft;
+    seen.set(v.id, text);
     if (v.kind === "final") {
       final = text;
-      finalBaseline = draft?.detection ?? null;
-    } else if (v.kind === "draft" || !draft) {
+      finalBaseline = source?.detection ?? null;
+    } else if (startsOver(v) || !draft || !source) {
+      // The writer's edit replaces the text worked on; a final of the text before it no longer applies.
+      if (v.kind === "own") {
+        final = null;
+        finalBaseline = null;
+      }
       draft = text;
       revision = null;
     } else {
-      revision = { previous: draft, count: (revision?.count ?? 0) + 1 };
+      revision = { previous: source, count: (revision?.count ?? 0) + 1 };
       draft = text;
     }
   }

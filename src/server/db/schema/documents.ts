@@ -38,7 +38,7 @@ export const documentVersions = pgTable(
     documentId: uuid("document_id")
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
-    /** draft | revision | final | enhanced | seo */
+    /** draft | revision | final | enhanced | seo | own (the writer's own text or edit) */
     kind: text("kind").notNull(),
     /** markdown | html */
     format: text("format").notNull().default("markdown"),
@@ -56,11 +56,13 @@ export const documentVersions = pgTable(
     detection: jsonb("detection").$type<DetectionResult>(),
     /** seo versions in HTML: the meta fields, report and notes made with the HTML. */
     seo: jsonb("seo").$type<SavedSeo>(),
+    /** The version this one was made from (an edit, a revision, a final rewrite), when the caller said. */
+    sourceVersionId: uuid("source_version_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("document_versions_document_idx").on(t.documentId, t.seq),
-    check("document_versions_kind_check", sql`${t.kind} in ('draft', 'revision', 'final', 'enhanced', 'seo')`),
+    check("document_versions_kind_check", sql`${t.kind} in ('draft', 'revision', 'final', 'enhanced', 'seo', 'own')`),
     check("document_versions_format_check", sql`${t.format} in ('markdown', 'html')`),
   ],
 );

@@ -151,6 +151,7 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
         reviseContent(session, source.text.draft, flagged, {
           signal,
           documentId: documentId ?? source.text.documentId,
+          sourceVersionId: source.text.versionId,
         }),
       );
       if (!res) return null;
@@ -178,6 +179,7 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
             aiDetectedSentences: flagged,
             sessionContext: session,
             documentId: documentId ?? source.text.documentId,
+            sourceVersionId: source.text.versionId,
           },
           { signal },
         ),

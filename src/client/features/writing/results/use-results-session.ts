@@ -196,6 +196,7 @@ export function useResultsSession({
           originalContent: draft.draft,
           aiDetectedSentences: flagged,
           documentId,
+          sourceVersionId: draft.versionId,
         },
         { signal, onDelta: (_t, soFar) => setLive({ step: "revise", text: soFar }) },
       );
@@ -233,6 +234,7 @@ export function useResultsSession({
           aiDetectedSentences: flagged,
           sessionContext: context.request,
           documentId,
+          sourceVersionId: draft.versionId,
         },
         { signal, onDelta: (_t, soFar) => setLive({ step: "final", text: soFar }) },
       );
