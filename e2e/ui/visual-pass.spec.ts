@@ -23,7 +23,7 @@ const PUBLIC = [
   "/no-such-page",
 ];
 const SIGNED_IN = ["/draftsmith", "/draftsmith/generate", "/prose-console", "/billing", "/documents", "/settings"];
-const SIGNED_IN_MORE = ["/settings/connections"];
+const SIGNED_IN_MORE = ["/settings/connections", "/check"];
 const ADMIN = ["/admin/bonus-credits", "/admin/direct-grant"];
 
 async function checkScreen(page: Page, path: string, titles: Map<string, string>) {

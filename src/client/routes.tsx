@@ -17,6 +17,7 @@ const PromptingGuidePage = lazy(() =>
   import("./features/pages/prompting-guide").then((m) => ({ default: m.PromptingGuidePage })),
 );
 const Results = lazy(() => import("./features/writing/results/results-page").then((m) => ({ default: m.ResultsPage })));
+const CheckPage = lazy(() => import("./features/check/check-page").then((m) => ({ default: m.CheckPage })));
 const Billing = lazy(() => import("./features/billing/billing-page").then((m) => ({ default: m.BillingPage })));
 const Campaigns = lazy(() => import("./features/admin/campaigns-page").then((m) => ({ default: m.CampaignsPage })));
 const DirectGrant = lazy(() =>
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_ROUTES.settings, element: page(<Settings />) },
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },
+      { path: PAGE_ROUTES.check, element: page(<CheckPage />) },
       { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
       { path: PAGE_ROUTES.newBatch, element: page(<NewBatch />) },
       { path: "/batches/:id", element: page(<BatchPage />) },

@@ -18,6 +18,7 @@ export const PAGE_ROUTES = {
   settings: "/settings",
   resetPassword: "/reset-password",
   documents: "/documents",
+  check: "/check",
   newBatch: "/batches/new",
   settingsConnections: "/settings/connections",
   oauthPopup: "/auth/popup-complete",

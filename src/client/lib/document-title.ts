@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   [PAGE_ROUTES.settings]: `Settings · ${SITE}`,
   [PAGE_ROUTES.resetPassword]: `Reset password · ${SITE}`,
   [PAGE_ROUTES.documents]: `Documents · ${SITE}`,
+  [PAGE_ROUTES.check]: `Check my text · ${SITE}`,
   [PAGE_ROUTES.settingsConnections]: `Connections · Settings · ${SITE}`,
   [PAGE_ROUTES.adminJobs]: `Jobs · Admin · ${SITE}`,
   [PAGE_ROUTES.newBatch]: `New batch · ${SITE}`,

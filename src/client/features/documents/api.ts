@@ -6,12 +6,16 @@
 // fetchDocument(id) → DocumentDetail (for screens that restore their state from a document)
 // renameDocument(id, title) / deleteDocument(id)  PATCH / DELETE, then invalidate DOCUMENTS_KEY
 // downloadVersion(id, {format, versionId?, fileName?}) → saves the export through the browser
+// createOwnDocument({title?, content}) / saveEdit(id, {content, basedOn?}) → the writer's own text, free
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type {
   DocumentDetail,
   DocumentListResponse,
   DocumentResponse,
   ExportFormat,
+  NewDocumentRequest,
+  NewVersionRequest,
+  NewVersionResponse,
   RenameDocumentResponse,
 } from "../../../shared/documents";
 import { apiFetch, apiGet, apiRequest } from "../../lib/api";
@@ -47,6 +51,17 @@ export function useDocument(id: string) {
 
 export function renameDocument(id: string, title: string) {
   return apiRequest<RenameDocumentResponse>("PATCH", `/api/documents/${encodeURIComponent(id)}`, { title });
+}
+
+/** Check my text: the writer's pasted or uploaded text as a new document (free). */
+export async function createOwnDocument(body: NewDocumentRequest): Promise<DocumentDetail> {
+  return (await apiRequest<DocumentResponse>("POST", "/api/documents", body)).document;
+}
+
+/** The writer's edit of a version, saved as the document's newest version (free). */
+export async function saveEdit(id: string, body: NewVersionRequest) {
+  return (await apiRequest<NewVersionResponse>("POST", `/api/documents/${encodeURIComponent(id)}/versions`, body))
+    .version;
 }
 
 export function deleteDocument(id: string) {

@@ -3,7 +3,19 @@
 // tinted; copy, download, rename, delete, and "Continue in the full app" (the full app reopens the
 // document with its latest version loaded). Publish (issue 13) sends the latest version, or an SEO
 // version, to a connected WordPress or Shopify site; "Published on" lists the posts' links.
-import { ArrowLeft, ClipboardCopy, Download, GitCompare, Pencil, PenLine, Send, Trash2 } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  ArrowLeft,
+  ClipboardCopy,
+  Download,
+  FilePen,
+  GitCompare,
+  Pencil,
+  PenLine,
+  ScanSearch,
+  Send,
+  Trash2,
+} from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DetectionResult } from "../../../shared/detection";
@@ -11,6 +23,7 @@ import {
   DOCUMENT_NOT_FOUND,
   type DocumentDetail,
   type DocumentVersion,
+  EDITABLE_KINDS,
   VERSION_KIND_LABELS,
 } from "../../../shared/documents";
 import { countOf, creditCount } from "../../../shared/plural";
@@ -20,6 +33,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label, NativeSelect } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -27,13 +41,16 @@ import { errorText } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { SignedIn } from "../auth/signed-in";
-import { copyToClipboard, formatPercent } from "../detection";
+import { DETECTION_COST } from "../credits/estimates";
+import { useInsufficientCredits } from "../credits/insufficient-credits-dialog";
+import { copyToClipboard, detectAi, formatPercent } from "../detection";
 import { PublicationsList, PublishDialog } from "../publishing";
-import { writerNote } from "../writing/api";
+import { HISTORY_KEY, writerNote } from "../writing/api";
 import { Markdown } from "../writing/markdown";
-import { downloadVersion, useDocument } from "./api";
+import { DOCUMENT_KEY, DOCUMENTS_KEY, downloadVersion, saveEdit, useDocument } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
 import { formatWhen } from "./documents-page";
+import { EditText } from "./edit-text";
 import { diffVersions, readableText } from "./version-diff";
 
 /** The verdict of a detection, in words: the detector's own when it gives one. */
@@ -46,6 +63,12 @@ export function verdictLabel(d: DetectionResult): string {
 
 /** Where the full app picks a document up. */
 export const continuePath = (id: string) => `${PAGE_ROUTES.generate}?document=${encodeURIComponent(id)}`;
+
+/** "Version 2 · Draft": what an edit or a rewrite was made from, when that was recorded. */
+function sourceName(doc: DocumentDetail, v: DocumentVersion): string | undefined {
+  const i = v.sourceVersionId ? doc.versions.findIndex((x) => x.id === v.sourceVersionId) : -1;
+  return i < 0 ? undefined : versionName(doc.versions[i] as DocumentVersion, i);
+}
 
 const versionName = (v: DocumentVersion, i: number) =>
   `Version ${i + 1} · ${VERSION_KIND_LABELS[v.kind]}${v.platform ? ` (${v.platform === "shopify" ? "Shopify" : "WordPress"})` : ""}`;
@@ -167,6 +190,8 @@ function DocumentBody({ doc }: { doc: DocumentDetail }) {
                   version={v}
                   name={versionName(v, i)}
                   previous={doc.versions[i - 1]}
+                  sourceName={sourceName(doc, v)}
+                  nextNumber={doc.versions.length + 1}
                   publishable={v.kind === "seo" && v.id !== latest?.id}
                   onCompare={(from) => {
                     setCompare({ from, to: v.id });
@@ -276,6 +301,8 @@ function VersionCard({
   version,
   name,
   previous,
+  sourceName,
+  nextNumber,
   publishable,
   onCompare,
 }: {
@@ -283,11 +310,32 @@ function VersionCard({
   version: DocumentVersion;
   name: string;
   previous?: DocumentVersion;
+  /** The version this one was made from (an edit, a revision, a rewrite), by name. */
+  sourceName?: string;
+  /** The number an edit saved now gets. */
+  nextNumber: number;
   /** An SEO version other than the latest (the latest is published from the page's header). */
   publishable?: boolean;
   onCompare: (fromId: string) => void;
 }) {
-  const who = version.writer ? writerNote(version.writer as Writer, version.model) : null;
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const editable = version.format === "markdown" && EDITABLE_KINDS.includes(version.kind);
+  const who =
+    version.kind === "own"
+      ? "Written or edited by you"
+      : version.writer
+        ? writerNote(version.writer as Writer, version.model)
+        : null;
+  const saveAsNew = async (content: string) => {
+    await saveEdit(documentId, { content, basedOn: version.id });
+    await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    setEditing(false);
+    toast.success(
+      `Saved as version ${nextNumber}`,
+      `${name} stays as it was. Check the edit for AI when you are ready.`,
+    );
+  };
   return (
     <Card data-testid="version" data-kind={version.kind}>
       <CardHeader className="gap-2">
@@ -302,6 +350,12 @@ function VersionCard({
         </div>
         <CardDescription>
           {who ?? "Made by the SEO HTML pipeline (no model)"} · {creditCount(version.creditsUsed)}
+          {sourceName && (
+            <>
+              {" "}
+              · {version.kind === "own" ? "edited from" : "made from"} {sourceName}
+            </>
+          )}
         </CardDescription>
         <DetectionSummary detection={version.detection} />
         <div className="flex flex-wrap gap-2">
@@ -323,25 +377,87 @@ function VersionCard({
               <GitCompare aria-hidden="true" /> Compare with the previous version
             </Button>
           )}
+          {editable && !editing && (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <FilePen aria-hidden="true" /> Edit
+            </Button>
+          )}
+          {version.format === "markdown" && !version.detection && (
+            <CheckVersionButton documentId={documentId} version={version} name={name} />
+          )}
         </div>
       </CardHeader>
       <CardContent>
-        <section
-          aria-label={`${name}: text`}
-          className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-        >
-          {version.format === "html" ? (
-            <pre className="whitespace-pre-wrap break-words py-2 font-mono text-xs leading-5 text-slate-800">
-              {version.content}
-            </pre>
-          ) : (
-            <Markdown text={version.content} />
-          )}
-        </section>
+        {editing ? (
+          <EditText
+            initial={version.content}
+            label={`Edit ${name}`}
+            onSave={saveAsNew}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <section
+            aria-label={`${name}: text`}
+            className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+          >
+            {version.format === "html" ? (
+              <pre className="whitespace-pre-wrap break-words py-2 font-mono text-xs leading-5 text-slate-800">
+                {version.content}
+              </pre>
+            ) : (
+              <Markdown text={version.content} />
+            )}
+          </section>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Checks a version for AI (a credit, or free when this exact text was checked before) and stores the result on it. */
+function CheckVersionButton({
+  documentId,
+  version,
+  name,
+}: {
+  documentId: string;
+  version: DocumentVersion;
+  name: string;
+}) {
+  const queryClient = useQueryClient();
+  const { refreshCredits } = useAuth();
+  const insufficient = useInsufficientCredits();
+  const [checking, setChecking] = useState(false);
+  const check = async () => {
+    setChecking(true);
+    try {
+      const result = await detectAi(version.content, { documentId, versionId: version.id });
+      if (!result.success)
+        toast.warning("AI Detection Unavailable", result.error || "The AI detector could not check this text.");
+      await queryClient.invalidateQueries({ queryKey: DOCUMENT_KEY(documentId) });
+      void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    } catch (err) {
+      if (!insufficient.openFromError(err)) toast.error("AI detection failed", errorText(err, "Please try again"));
+    } finally {
+      setChecking(false);
+      void refreshCredits();
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    }
+  };
+  return (
+    <PendingButton
+      size="sm"
+      pending={checking}
+      icon={ScanSearch}
+      pendingLabel="Checking…"
+      disabled={checking}
+      onClick={() => void check()}
+      aria-label={`Check ${name} for AI (${DETECTION_COST})`}
+    >
+      Check for AI · {DETECTION_COST}
+    </PendingButton>
   );
 }
 

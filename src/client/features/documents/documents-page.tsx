@@ -80,8 +80,11 @@ function DocumentLibrary() {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Documents</h1>
         <p className="text-sm text-slate-600">
-          Every draft, revision, final version and SEO HTML you paid for, with what the AI detector said about each.
-          Documents stay until you delete them.
+          Every draft, revision, final version and SEO HTML you paid for, and the texts you checked or edited, with what
+          the AI detector said about each. Documents stay until you delete them.{" "}
+          <Link to={PAGE_ROUTES.check} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Check my text
+          </Link>
         </p>
       </div>
 
@@ -194,7 +197,9 @@ function DocumentRow({
             {formatPercent(doc.lastChecked.aiPercentage)} AI
             {doc.lastChecked.versionId !== doc.latest?.versionId && (
               <span className="block text-xs text-slate-600">
-                on the {VERSION_KIND_LABELS[doc.lastChecked.kind].toLowerCase()}
+                {doc.lastChecked.kind === "own"
+                  ? "on your text"
+                  : `on the ${VERSION_KIND_LABELS[doc.lastChecked.kind].toLowerCase()}`}
               </span>
             )}
           </span>

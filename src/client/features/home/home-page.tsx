@@ -2,7 +2,7 @@
 // starters, the prompt with its 5000-character cap and counter, the model choice, and Generate behind
 // its gates (text → signed in → what the draft and its check will cost), which hands the request to Results through the session.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowRight, BookOpen, Layers, ShieldCheck, Sparkles } from "lucide-react";
+import { ArrowRight, BookOpen, Layers, ScanSearch, ShieldCheck, Sparkles } from "lucide-react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PROMPT_MAX_CHARS } from "../../../shared/limits";
@@ -139,6 +139,14 @@ export function HomePage() {
           <SingleTab
             label="Mode"
             className="space-y-5"
+            aside={
+              <Link
+                to={PAGE_ROUTES.check}
+                className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900"
+              >
+                <ScanSearch className="size-4" aria-hidden="true" /> Check my text
+              </Link>
+            }
             tab={
               <span className="flex items-center gap-1.5">
                 <Sparkles className="size-4" aria-hidden="true" /> Generate

@@ -21,7 +21,8 @@ export function restoredText(doc: DocumentDetail, v: DocumentVersion): RestoredT
       writer: (v.writer ?? undefined) as Writer | undefined,
       model: v.model ?? undefined,
       aiProvider: doc.session?.aiProvider,
-      requestId: v.requestId,
+      // The writer's own text was no paid request: its checks are stored on the version alone.
+      requestId: v.kind === "own" ? undefined : v.requestId,
       creditsUsed: v.creditsUsed,
       documentId: doc.id,
       versionId: v.id,

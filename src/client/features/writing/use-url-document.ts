@@ -7,10 +7,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { DocumentDetail } from "../../../shared/documents";
+import { PAGE_ROUTES } from "../../../shared/routes";
 import { ApiError } from "../../lib/api";
 import { fetchDocument } from "../documents/api";
 
 export const DOCUMENT_PARAM = "document";
+
+/** The Results screen opened on a document (it checks the newest text when it has no check yet). */
+export const resultsOf = (id: string) => `${PAGE_ROUTES.results}?${DOCUMENT_PARAM}=${encodeURIComponent(id)}`;
 /** How often, and how far apart, a document that is not there yet is asked for again. */
 const MISSING_RETRIES = 4;
 const RETRY_MS = 750;

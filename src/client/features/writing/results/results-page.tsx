@@ -52,6 +52,7 @@ function contextOfDocument(doc: DocumentDetail): ResultsContext {
   const prompt = s?.contentType || doc.brief || doc.title;
   return {
     prompt,
+    ownText: !s && doc.versions.find((v) => v.format === "markdown")?.kind === "own",
     aiProvider: s?.aiProvider ?? "openai",
     request: { ...(s ?? {}), currentDate: s?.currentDate || localDate(), contentType: prompt },
   };

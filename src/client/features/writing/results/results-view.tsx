@@ -1,7 +1,7 @@
 // The Results screen once the draft is in (spec §2): stat cards; the Draft, Final and SEO HTML tabs
 // (Final once a final exists, SEO HTML once HTML exists); Copy draft, Analyze AI content and
 // Generate final version; the AI Detection Analysis panel with Revise Content; the SEO section; Back.
-import { ArrowLeft, ClipboardCopy, FileCheck2, Files, Loader2, ScanSearch, Wand2 } from "lucide-react";
+import { ArrowLeft, ClipboardCopy, FileCheck2, FilePen, Files, Loader2, ScanSearch, Wand2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
@@ -16,6 +16,7 @@ import { revealIfHidden } from "../../../lib/reveal";
 import { toast } from "../../../lib/toast";
 import { DETECTION_COST, writingCost } from "../../credits/estimates";
 import { DetectionPanel, detectAi, ImprovementSummary, StatCards } from "../../detection";
+import { EditText } from "../../documents/edit-text";
 import { buildPreviewDocument, SeoPanel } from "../../seo";
 import { Markdown } from "../markdown";
 import type { ResultsRestore } from "../restore";
@@ -63,6 +64,7 @@ export function ResultsView({
     if (htmlMade) revealIfHidden(tabsRef.current, htmlTabRef.current);
   }, [htmlMade]);
   const [mode, setMode] = useState<TextMode>("highlights");
+  const [editing, setEditing] = useState(false);
   const [seo, setSeo] = useState<SeoHtml | null>(restored?.seo ?? null);
   const html = seo?.optimizedHtml ?? null;
 
@@ -105,13 +107,15 @@ export function ResultsView({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link to={PAGE_ROUTES.product}>
+            <Link to={context.ownText ? PAGE_ROUTES.check : PAGE_ROUTES.product}>
               <ArrowLeft aria-hidden="true" /> Back
             </Link>
           </Button>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your draft</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {context.ownText ? "Your text" : "Your draft"}
+          </h1>
           <p className="line-clamp-2 max-w-3xl text-sm text-slate-600">
-            <span className="font-medium text-slate-700">Prompt: </span>
+            <span className="font-medium text-slate-700">{context.ownText ? "Title: " : "Prompt: "}</span>
             {context.prompt}
           </p>
         </div>
@@ -166,6 +170,15 @@ export function ResultsView({
                   <Button variant="outline" onClick={() => copyText(s.draft.draft, "draft")} disabled={revising}>
                     <ClipboardCopy aria-hidden="true" /> Copy draft
                   </Button>
+                  {s.documentId && (
+                    <Button
+                      variant="outline"
+                      onClick={() => setEditing(true)}
+                      disabled={editing || revising || writingFinal || detectingDraft}
+                    >
+                      <FilePen aria-hidden="true" /> Edit
+                    </Button>
+                  )}
                   <PendingButton
                     variant="outline"
                     onClick={() => void s.analyze("draft", s.draft)}
@@ -208,7 +221,18 @@ export function ResultsView({
                     />
                   </ImprovementBlock>
                 )}
-                {revising && s.live?.step === "revise" ? (
+                {editing ? (
+                  <EditText
+                    initial={s.draft.draft}
+                    label="Edit the draft"
+                    saveLabel={`Save and check · ${DETECTION_COST}`}
+                    onSave={async (text) => {
+                      await s.edit(text);
+                      setEditing(false);
+                    }}
+                    onCancel={() => setEditing(false)}
+                  />
+                ) : revising && s.live?.step === "revise" ? (
                   <LiveText title="Revising the flagged sentences…" text={s.live.text} />
                 ) : (
                   <DraftText text={s.draft.draft} mode={mode} detection={s.draftDetection} label="Draft text" />

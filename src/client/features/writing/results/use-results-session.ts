@@ -13,6 +13,7 @@ import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { useInsufficientCredits } from "../../credits/insufficient-credits-dialog";
+import { DOCUMENTS_KEY, saveEdit } from "../../documents/api";
 import { HISTORY_KEY, isAbortError, streamExecute, streamFinalRewrite, toDraftResult } from "../api";
 import type { ResultsRestore } from "../restore";
 import type { DraftResult } from "../types";
@@ -29,6 +30,8 @@ export type DetectFn = (
 /** What the screen was asked for: the prompt shown, the provider, and the session every step uses. */
 export interface ResultsContext {
   prompt: string;
+  /** The writer's own text (Check my text), not a draft written from a prompt. */
+  ownText?: boolean;
   aiProvider: AiProvider;
   request: ExecuteRequestInput & { currentDate: string };
 }
@@ -261,8 +264,38 @@ export function useResultsSession({
     }
   }, [draft, draftDetection, context, documentId, begin, analyze, fail, afterSpend]);
 
+  /**
+   * The writer's edit of the draft (issue 31, item 11): saved as the document's newest version (free),
+   * shown as the draft, and checked again. A final of the text before the edit no longer applies.
+   * Throws when the edit could not be saved (the editor stays open).
+   */
+  const edit = useCallback(
+    async (content: string) => {
+      if (!documentId) throw new Error("This draft has no document to save the edit to.");
+      const version = await saveEdit(documentId, { content, basedOn: draft.versionId });
+      const edited: DraftResult = {
+        draft: version.content,
+        aiProvider: draft.aiProvider,
+        creditsUsed: 0,
+        documentId,
+        versionId: version.id,
+      };
+      setDraft(edited);
+      setDraftDetection(null);
+      setRevision(null);
+      setFinal(null);
+      setFinalDetection(null);
+      setFinalBaseline(null);
+      void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+      toast.success("Edit saved", "Checking your edit for AI-written sentences…");
+      void analyze("draft", edited);
+    },
+    [documentId, draft, queryClient, analyze],
+  );
+
   return {
     documentId,
+    edit,
     draft,
     draftDetection,
     revision,
