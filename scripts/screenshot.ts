@@ -1,6 +1,8 @@
 // Refreshes the README's pictures in Debian's Chromium against the built app on a throwaway
 // database: docs/screenshot.png, the Results screen of a fresh draft at 1280 px, and
-// docs/screenshot-phone.png, the same screen on a 390×844 phone. Run after `npm run build`.
+// docs/screenshot-phone.png, the same screen on a 390×844 phone; docs/screenshot-edit.png, the draft's
+// editor open on Results; docs/screenshot-check.png, Check my text with a pasted text. Run after
+// `npm run build`.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,6 +49,24 @@ try {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId("stat-cards").waitFor();
   await page.screenshot({ path: "docs/screenshot-phone.png" });
+
+  // Edit in place: the draft's Markdown editor on Results.
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Edit the draft (Markdown)").waitFor();
+  await page.getByRole("button", { name: "Dismiss", exact: false }).first().click({ timeout: 2000 }).catch(() => {});
+  await page.getByTestId("edit-text").evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: "docs/screenshot-edit.png" });
+
+  // Check my text, with a writer's own paragraph pasted.
+  await page.goto(`${base}/check`);
+  await page.getByLabel("Title (optional)").fill("The Tuesday the kiln died");
+  await page
+    .getByLabel("Your text")
+    .fill(
+      "Our kiln died on a Tuesday, which figures. Tuesdays are when the clay shipment shows up, so the back room was already stacked with fifty-pound boxes when the relay clicked and the elements went cold.\n\nMarta swore in Portuguese for a solid minute. Then she made coffee, because that is what she does.",
+    );
+  await page.screenshot({ path: "docs/screenshot-check.png" });
   await browser.close();
 } finally {
   server.kill("SIGTERM");

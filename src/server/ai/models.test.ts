@@ -9,6 +9,7 @@ import {
   createWritingModels,
   extractDocument,
   type ModelSettings,
+  retryAfterOf,
   WritingCancelled,
 } from "./models";
 import { type FakeProviders, PROVIDER_FAILURES, startFakeProviders } from "./testing/fake-providers";
@@ -227,6 +228,28 @@ describe("classifyProviderError", () => {
       expect(mapped.status).toBe(status);
       expect(mapped.message).toMatch(text);
     }
+  });
+
+  it("keeps the provider's Retry-After (seconds, milliseconds or a date), capped, for the batch's backoff", () => {
+    const limited = (responseHeaders: Record<string, string>) =>
+      new APICallError({
+        message: "Rate limit reached",
+        url: "https://api.example.com/v1/messages",
+        requestBodyValues: {},
+        statusCode: 429,
+        responseHeaders,
+        responseBody: JSON.stringify(PROVIDER_FAILURES.openaiRateLimited.body),
+      });
+    expect(classifyProviderError(wrapped(limited({ "Retry-After": "7" })))).toMatchObject({
+      code: "RATE_LIMITED",
+      details: { retryAfter: 7 },
+    });
+    expect(retryAfterOf(limited({ "retry-after-ms": "1500" }))).toBe(2);
+    const now = Date.parse("2026-11-28T10:00:00Z");
+    expect(retryAfterOf(limited({ "retry-after": "Sat, 28 Nov 2026 10:00:30 GMT" }), now)).toBe(30);
+    expect(retryAfterOf(limited({ "retry-after": "86400" }))).toBe(300);
+    expect(retryAfterOf(limited({}))).toBeUndefined();
+    expect(classifyProviderError(limited({})).details).toBeUndefined();
   });
 
   it("never reports a provider's 401 as a 401 and never echoes a key", () => {

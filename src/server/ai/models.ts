@@ -315,6 +315,27 @@ function statusOf(e: unknown): number | undefined {
   return undefined;
 }
 
+/** Longest wait a provider's Retry-After is taken at (a batch step must not sleep for hours). */
+const RETRY_AFTER_MAX_SECONDS = 300;
+
+/**
+ * The provider's Retry-After in whole seconds (its `retry-after-ms`, `retry-after` in seconds or as an
+ * HTTP date), capped; undefined when it sent none. Batches wait this long before the step's next try.
+ */
+export function retryAfterOf(e: unknown, now = Date.now()): number | undefined {
+  const headers = APICallError.isInstance(e) ? e.responseHeaders : undefined;
+  if (!headers) return undefined;
+  const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  let seconds: number | undefined;
+  const ms = Number(get("retry-after-ms"));
+  const raw = get("retry-after")?.trim();
+  if (Number.isFinite(ms) && ms > 0) seconds = ms / 1000;
+  else if (raw && /^\d+(\.\d+)?$/.test(raw)) seconds = Number(raw);
+  else if (raw && !Number.isNaN(Date.parse(raw))) seconds = (Date.parse(raw) - now) / 1000;
+  if (seconds === undefined || !(seconds > 0)) return undefined;
+  return Math.min(RETRY_AFTER_MAX_SECONDS, Math.ceil(seconds));
+}
+
 /** Everything an error says about itself, lower-cased, for matching only (never sent to a client). */
 function errorText(e: unknown, depth = 0): string {
   if (e == null || depth > 3) return "";
@@ -362,8 +383,10 @@ export function classifyProviderError(err: unknown): AppError {
   const e = rootError(err);
   const status = statusOf(e);
   const text = errorText(e);
+  const retryAfter = retryAfterOf(e);
+  const wait = retryAfter === undefined ? undefined : { retryAfter };
   if (status === 529 || text.includes("overloaded"))
-    return new AppError("PROVIDER_OVERLOADED", PROVIDER_MESSAGES.overloaded);
+    return new AppError("PROVIDER_OVERLOADED", PROVIDER_MESSAGES.overloaded, wait);
   if (
     text.includes("credit balance is too low") ||
     text.includes("insufficient_quota") ||
@@ -377,9 +400,10 @@ export function classifyProviderError(err: unknown): AppError {
     /authentication_error|permission_error|invalid_api_key|invalid x-api-key|incorrect api key/.test(text)
   )
     return new AppError("PROVIDER_AUTH", PROVIDER_MESSAGES.authentication);
-  if (status === 429 || text.includes("rate_limit")) return new AppError("RATE_LIMITED", PROVIDER_MESSAGES.rateLimited);
+  if (status === 429 || text.includes("rate_limit"))
+    return new AppError("RATE_LIMITED", PROVIDER_MESSAGES.rateLimited, wait);
   if (status === 408 || (status !== undefined && status >= 500) || text.includes("api_error"))
-    return new AppError("PROVIDER_UNAVAILABLE", PROVIDER_MESSAGES.unavailable);
+    return new AppError("PROVIDER_UNAVAILABLE", PROVIDER_MESSAGES.unavailable, wait);
   if ((status === undefined || status < 400) && NETWORK.test(text))
     return new AppError("PROVIDER_UNAVAILABLE", PROVIDER_MESSAGES.unavailable);
   if (status !== undefined && status >= 400) {

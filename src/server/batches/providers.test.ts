@@ -56,4 +56,30 @@ describeEachDatabase("batch rows on a model", (kind) => {
     expect(balance.heldCredits).toBe(0);
     await assertLedgerInvariants(t.db);
   }, 120_000);
+
+  it("waits what the provider's Retry-After asks before a rate-limited step runs again, then finishes the row", async () => {
+    const { userId } = await t.insertUser("limited@example.com");
+    await t.deps.ledger.grant({ userId, amount: 100, type: "bonus", metadata: { reason: "test" } });
+    // Every attempt of the SDK's own retries is refused, so the batch's backoff decides the next try.
+    for (let i = 0; i < 3; i++)
+      fake.script({
+        kind: "http-error",
+        status: 429,
+        body: openaiError("Rate limit reached for requests", "rate_limit_exceeded"),
+        headers: { "retry-after": "1" },
+      });
+    const send = vi.spyOn(t.deps.batches as unknown as { send: (...a: unknown[]) => Promise<void> }, "send");
+    const batch = await t.deps.batches.create(userId, {
+      pipeline: { reviseRounds: 0, seo: false, platform: "wordpress" },
+      defaults: { aiProvider: "openai", wordCount: 200 },
+      rows: [{ topic: "Rate-limited topic" }],
+      start: true,
+    });
+    await vi.waitFor(async () => expect((await t.deps.batches.summary(userId, batch.id)).status).toBe("done"), WAIT);
+    expect((await t.deps.batches.get(userId, batch.id)).rows[0]?.status).toBe("done");
+    // The retry was sent with the provider's delay (1 s), not the default backoff (2 s for a first retry).
+    expect(send.mock.calls.some((call) => call[3] === 1)).toBe(true);
+    send.mockRestore();
+    await assertLedgerInvariants(t.db);
+  }, 120_000);
 });
