@@ -27,7 +27,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { Charges } from "../src/server/credits/charge";
-import { Ledger } from "../src/server/credits/credits.service";
+import { Ledger } from "../src/server/credits/ledger";
 import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import { AppError } from "../src/server/errors";

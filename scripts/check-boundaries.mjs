@@ -5,6 +5,7 @@
 //   - The server's shared modules (http, db, credits, ai, cpu, …) import no feature, except the CPU
 //     pool's task table and the composition roots (ROOTS), which wire the features together.
 //   - No cycle between the server's parts at run time (type-only imports are left out).
+//   - The model layer (ai/) knows nothing of credits: not even a type from credits/ (NEVER).
 //   - No cycle between files of src/shared or of src/client, counting every import (type-only and
 //     lazy ones too): each such module can be read, and moved, on its own.
 //   - No shipped file imports yoastseo (GPL-3.0, a devDependency for src/server/seo/yoast.test.ts).
@@ -13,6 +14,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const FEATURES = new Set([
+  "account",
   "admin",
   "auth",
   "batches",
@@ -27,6 +29,8 @@ const FEATURES = new Set([
 const ROOTS = new Set(["app.ts", "deps.ts", "boot.ts", "main.ts", "worker.ts"]);
 /** Shared modules allowed to use features (through their index): the worker's task table. */
 const MAY_USE_FEATURES = new Set(["cpu/tasks.ts", "cpu/detector.ts"]);
+/** Server parts that may not import another at all, type-only imports included. */
+const NEVER = new Map([["ai", new Set(["credits"])]]);
 
 const SRC = resolve("src");
 const files = [];
@@ -81,6 +85,7 @@ for (const file of files) {
     const toPart = toRest.length > 1 ? toRest[0] : null;
     const fromPath = fromRest.join("/");
     if (!toPart || fromPart === toPart) continue;
+    if (NEVER.get(fromPart)?.has(toPart)) say(`${fromPart}/ may not depend on ${toPart}/, not even for a type`);
     if (FEATURES.has(toPart)) {
       const root = fromPart === null && ROOTS.has(fromPath);
       if (!root && !/^index(\.ts)?$/.test(toRest.slice(1).join("/"))) say(`use ${toPart}/index.ts, not its internals`);

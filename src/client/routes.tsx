@@ -26,7 +26,7 @@ const DirectGrant = lazy(() =>
 const FullApp = lazy(() =>
   import("./features/writing/full-app/full-app-page").then((m) => ({ default: m.FullAppPage })),
 );
-const Settings = lazy(() => import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
+const Settings = lazy(() => import("./features/account/settings-page").then((m) => ({ default: m.SettingsPage })));
 const ResetPassword = lazy(() =>
   import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
 );

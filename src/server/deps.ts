@@ -2,9 +2,9 @@
 
 import { eq } from "drizzle-orm";
 import { PublishRequest } from "../shared/publishing";
+import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./account/account.service";
 import { DirectGrantService } from "./admin/direct-grant.service";
 import { createWritingModels } from "./ai/models";
-import { ACCOUNT_EXPORT_SECTIONS, AccountService } from "./auth/account.service";
 import { createAuth } from "./auth/auth";
 import { paidCall } from "./auth/require-verified";
 import { resolveAuthSecret } from "./auth/secret";
@@ -19,7 +19,7 @@ import { CpuPool, type CpuPoolOptions } from "./cpu/pool";
 import { addressHasher } from "./credits/address-hash";
 import { CampaignService } from "./credits/campaigns.service";
 import { Charges } from "./credits/charge";
-import { Ledger } from "./credits/credits.service";
+import { Ledger } from "./credits/ledger";
 import type { Database } from "./db/client";
 import { users } from "./db/schema";
 import { DetectionService } from "./detection/detection.service";

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeProviders, startFakeProviders } from "./ai/testing/fake-providers";
-import { Ledger } from "./credits/credits.service";
+import { Ledger } from "./credits/ledger";
 import { openDatabase } from "./db/client";
 import { creditHolds } from "./db/schema";
 import { describeEachDatabase } from "./testing/databases";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { countOf, creditCount } from "../../shared/plural";
 import { addressHasher } from "../credits/address-hash";
 import { CampaignService } from "../credits/campaigns.service";
-import { Ledger } from "../credits/credits.service";
+import { Ledger } from "../credits/ledger";
 import type { Db } from "../db/client";
 import { bonusCreditCampaigns, users } from "../db/schema";
 import { createLogger } from "../logger";

@@ -9,7 +9,8 @@ import {
   type SearchableUser,
 } from "../../shared/admin";
 import { countOf, creditCount } from "../../shared/plural";
-import { AVAILABLE, type Ledger } from "../credits/credits.service";
+import type { Ledger } from "../credits/ledger";
+import { AVAILABLE } from "../credits/ledger-sql";
 import type { Db } from "../db/client";
 import { creditTransactions, userCredits, users } from "../db/schema";
 import type { Logger } from "../logger";

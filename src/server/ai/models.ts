@@ -6,8 +6,8 @@ import { createOpenAI, type OpenAIProvider } from "@ai-sdk/openai";
 import { APICallError, type LanguageModel, RetryError, streamText, type ToolSet } from "ai";
 import { FIXED_API_PARAMETERS } from "../../shared/limits";
 import { type AiProvider, OFFLINE_MODEL, type Writer } from "../../shared/writing";
-import type { Usage } from "../credits/charge";
 import { AppError } from "../errors";
+import type { Usage } from "./usage";
 
 export interface ModelSettings {
   /**

@@ -1,7 +1,7 @@
 // HTTP for batches (issue 27, docs/api.md "Batches"): the caller's own batches only (another
 // user's id is a 404 on every path). A batch that would hold an invalid row is refused whole:
 // 400 { error, code, rows: [{ line, field, message }] } and nothing is created.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   type AdminJobsResponse,
@@ -16,7 +16,7 @@ import {
 import { AppError } from "../errors";
 import { requireCaller } from "../http/middleware";
 import { doc } from "../http/openapi";
-import type { AppEnv, Gate } from "../http/types";
+import type { AppEnv, Gate, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { BatchRefused, type BatchService } from "./batches.service";
 import { batchZip, parseBatchCsv, summaryCsv } from "./files";
@@ -43,6 +43,21 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       { status: 400 },
     );
 
+  /** Creates the batch: 201 with it, or the refusal (with the rows an upload read). */
+  const create = async (
+    c: Context<AppEnv & SignedInEnv>,
+    input: Parameters<BatchService["create"]>[1],
+    parsedRows?: BatchRowInput[],
+  ) => {
+    try {
+      const batch = await batches.create(c.get("user").id, input);
+      return c.json<BatchCreatedResponse>({ batch }, 201);
+    } catch (err) {
+      if (err instanceof BatchRefused) return refused(err, parsedRows);
+      throw err;
+    }
+  };
+
   r.post(
     "/",
     doc({
@@ -55,15 +70,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
     caller,
     paid,
     validate("json", CreateBatchRequest),
-    async (c) => {
-      try {
-        const batch = await batches.create(c.get("user").id, c.req.valid("json"));
-        return c.json<BatchCreatedResponse>({ batch }, 201);
-      } catch (err) {
-        if (err instanceof BatchRefused) return refused(err);
-        throw err;
-      }
-    },
+    (c) => create(c, c.req.valid("json")),
   );
 
   // The CSV itself as the body (text/csv); per-batch settings may ride in the query (?name=, ?reviseRounds=).
@@ -97,13 +104,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
         },
       });
       if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid batch");
-      try {
-        const batch = await batches.create(c.get("user").id, { ...parsed.data, start: false });
-        return c.json<BatchCreatedResponse>({ batch }, 201);
-      } catch (err) {
-        if (err instanceof BatchRefused) return refused(err, rows);
-        throw err;
-      }
+      return create(c, { ...parsed.data, start: false }, rows);
     },
   );
 

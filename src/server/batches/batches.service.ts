@@ -27,7 +27,7 @@ import {
 import type { DetectResponse } from "../../shared/detection";
 import type { SeoRequest } from "../../shared/seo";
 import type { ExecuteRequest } from "../../shared/writing";
-import type { Ledger } from "../credits/credits.service";
+import type { Ledger } from "../credits/ledger";
 import type { Db } from "../db/client";
 import { batches, batchRows, creditTransactions, documentVersions, type RowState } from "../db/schema";
 import { AppError } from "../errors";

@@ -15,7 +15,7 @@ import {
   tooManyCheckoutChecks,
   type UsageResponse,
 } from "../../shared/billing";
-import type { Ledger } from "../credits/credits.service";
+import type { Ledger } from "../credits/ledger";
 import { requireCaller, requireUser } from "../http/middleware";
 import { doc } from "../http/openapi";
 import { limitPerUser, type RateLimiter } from "../http/rate-limit";

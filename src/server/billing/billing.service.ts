@@ -13,7 +13,7 @@ import {
 } from "../../shared/billing";
 import { centsToUsd, pricePerCredit } from "../../shared/credits-math";
 import { creditCount } from "../../shared/plural";
-import type { Ledger } from "../credits/credits.service";
+import type { Ledger } from "../credits/ledger";
 import type { Db, Tx } from "../db/client";
 import { creditPackages, creditTransactions, stripeCharges, stripeEvents, userCredits, users } from "../db/schema";
 import { AppError } from "../errors";

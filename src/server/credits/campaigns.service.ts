@@ -20,7 +20,7 @@ import { bonusCreditCampaigns, bonusCreditRecipients, users } from "../db/schema
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { AddressHasher } from "./address-hash";
-import type { Ledger } from "./credits.service";
+import type { Ledger } from "./ledger";
 
 type CampaignRow = typeof bonusCreditCampaigns.$inferSelect;
 

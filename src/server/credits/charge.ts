@@ -11,15 +11,11 @@ import { randomUUID } from "node:crypto";
 import { creditsForTokens } from "../../shared/credits-math";
 import { creditCount } from "../../shared/plural";
 import type { StopReason } from "../../shared/writing";
+import type { Usage } from "../ai/usage";
 import type { Tx } from "../db/client";
 import { AppError, insufficientCredits } from "../errors";
 import type { Logger } from "../logger";
-import type { Ledger, SettleResult, WithinSettle } from "./credits.service";
-
-export interface Usage {
-  requestTokens: number;
-  responseTokens: number;
-}
+import type { Ledger, SettleResult, WithinSettle } from "./ledger";
 
 /** Why metered work was stopped before it finished. */
 export type { StopReason };

@@ -11,7 +11,7 @@ import { onError } from "../http/errors";
 import { describeEachDatabase, describePostgresOnly } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import type { Ledger } from "./credits.service";
+import type { Ledger } from "./ledger";
 
 /**
  * An endpoint shaped like AI work: hold, await the "model", settle on the real usage. The app's own

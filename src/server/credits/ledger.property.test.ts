@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { describeEachDatabase } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import type { Ledger } from "./credits.service";
+import type { Ledger } from "./ledger";
 
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS) || 50;
 

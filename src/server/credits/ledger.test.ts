@@ -8,7 +8,8 @@ import { describeEachDatabase } from "../testing/databases";
 import { ledgerCheckedApp } from "../testing/route-suite";
 import type { TestApp } from "../testing/test-app";
 import { usageOfRequest } from "../testing/usage";
-import { describeTransaction, Ledger } from "./credits.service";
+import { Ledger } from "./ledger";
+import { describeTransaction } from "./transaction-text";
 
 describeEachDatabase("Ledger", (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@
 // number of processes at once: each statement claims its rows atomically.
 import type { Logger } from "../logger";
 import type { CampaignService } from "./campaigns.service";
-import type { Ledger } from "./credits.service";
+import type { Ledger } from "./ledger";
 
 export const SWEEP_INTERVAL_MS = 30_000;
 

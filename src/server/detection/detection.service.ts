@@ -17,10 +17,11 @@ import {
 import { CREDITS } from "../../shared/limits";
 import { type Charges, NotSaved } from "../credits/charge";
 import type { Db } from "../db/client";
-import { apiRequests, detectionChecks } from "../db/schema";
+import { detectionChecks } from "../db/schema";
 import type { DocumentsService } from "../documents/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
+import { attachDetectionToRequest, ownRequest } from "../writing/index";
 import { builtinModelId, type Detector } from "./index";
 
 /** The usage row's endpoint for a detection (the path the client called, like the other features). */
@@ -67,7 +68,7 @@ export class DetectionService {
       );
     // Before any credit moves: a request that is not the caller's is "not found" (never "forbidden",
     // which would tell a stranger that the id exists).
-    const target = input.requestId === undefined ? undefined : await this.ownRequest(userId, input.requestId);
+    const target = input.requestId === undefined ? undefined : await ownRequest(this.deps.db, userId, input.requestId);
     const version =
       input.documentId && input.versionId ? { documentId: input.documentId, versionId: input.versionId } : undefined;
     if (version) await this.deps.documents.ownVersion(userId, version.documentId, version.versionId);
@@ -77,11 +78,7 @@ export class DetectionService {
     if (stored) {
       if (target !== undefined || version)
         await this.deps.db.transaction(async (tx) => {
-          if (target !== undefined)
-            await tx
-              .update(apiRequests)
-              .set({ aiDetectionResult: stored })
-              .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+          if (target !== undefined) await attachDetectionToRequest(tx, userId, target, stored);
           if (version) await this.deps.documents.attachDetection(tx, userId, version, stored);
         });
       logger.info(
@@ -118,11 +115,7 @@ export class DetectionService {
           target === undefined && !version
             ? undefined
             : async (tx, { value }) => {
-                if (target !== undefined)
-                  await tx
-                    .update(apiRequests)
-                    .set({ aiDetectionResult: value })
-                    .where(and(eq(apiRequests.id, target), eq(apiRequests.userId, userId)));
+                if (target !== undefined) await attachDetectionToRequest(tx, userId, target, value);
                 if (version) await this.deps.documents.attachDetection(tx, userId, version, value);
               },
       })
@@ -183,26 +176,5 @@ export class DetectionService {
     } catch (err) {
       this.deps.logger.warn({ event: "detect.store_failed", err }, "the check was not kept for a free re-check");
     }
-  }
-
-  /** The api_requests.id of the caller's request named by `ref`; a 404 when it is not theirs or absent. */
-  private async ownRequest(userId: string, ref: number | string): Promise<number> {
-    const notFound = () => new AppError("NOT_FOUND", "Request not found: requestId must name one of your requests.");
-    const asId = typeof ref === "number" ? ref : /^\d{1,15}$/.test(ref.trim()) ? Number(ref.trim()) : undefined;
-    if (asId !== undefined && (!Number.isSafeInteger(asId) || asId < 1 || asId > 2_147_483_647)) throw notFound();
-    if (asId === undefined && (ref === "" || String(ref).length > 200)) throw notFound();
-    const rows = await this.deps.db
-      .select({ id: apiRequests.id })
-      .from(apiRequests)
-      .where(
-        and(
-          eq(apiRequests.userId, userId),
-          asId !== undefined ? eq(apiRequests.id, asId) : eq(apiRequests.requestId, String(ref).trim()),
-        ),
-      )
-      .limit(1);
-    const row = rows[0];
-    if (!row) throw notFound();
-    return row.id;
   }
 }

@@ -10,8 +10,8 @@ import {
   type ShopifyBlogsResponse,
   type ShopifyStoreInput,
 } from "../../shared/publishing";
-import { pgErrorCode } from "../credits/credits.service";
 import type { Db, DbOrTx } from "../db/client";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors";
 import { publishingConnections } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
@@ -110,7 +110,7 @@ export class ConnectionsService {
       logger.info({ event: "publishing.connection.created", userId, connectionId: id, platform: input.platform });
       return toView(row as ConnectionRow);
     } catch (err) {
-      if (pgErrorCode(err) === "23505")
+      if (pgErrorCode(err) === UNIQUE_VIOLATION)
         throw new AppError(
           "CONFLICT",
           input.platform === "wordpress"

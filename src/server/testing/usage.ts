@@ -1,6 +1,6 @@
 // Usage rows as the tests look them up: by request id, by user or by endpoint.
 import { and, eq, type SQL } from "drizzle-orm";
-import { IS_USAGE, USAGE_COLUMNS } from "../credits/credits.service";
+import { IS_USAGE, USAGE_COLUMNS } from "../credits/ledger-sql";
 import type { DbOrTx } from "../db/client";
 import { creditTransactions } from "../db/schema";
 

@@ -3,7 +3,6 @@
 // No database transaction is open while a model writes. What the model wrote is saved as a version of
 // a document (documents/) in that same transaction: the caller's document, or a new one.
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
 import { creditsForTokens, estimateWritingTokens } from "../../shared/credits-math";
 import { cutTitle, type DocumentSession, type VersionKind } from "../../shared/documents";
 import type { SavedVersion } from "../../shared/ids";
@@ -40,7 +39,6 @@ import {
 } from "../ai/models";
 import { type Charges, type Held, NotSaved, PartialWork, STOP_MESSAGES } from "../credits/charge";
 import type { Db, Tx } from "../db/client";
-import { apiRequests, documentVersions } from "../db/schema";
 import type { DocumentsService, VersionTarget } from "../documents/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
@@ -52,6 +50,7 @@ import {
   buildReviseTextPrompt,
   type DraftRequest,
 } from "./prose";
+import { clearRequests, listRequests, recordRequest } from "./request-history";
 
 export interface WritingServiceDeps {
   db: Db;
@@ -242,42 +241,13 @@ export class WritingService {
   }
 
   /** The caller's own requests, newest first. */
-  async history(userId: string, limit = HISTORY_LIMIT): Promise<HistoryItem[]> {
-    const rows = await this.deps.db
-      .select({
-        id: apiRequests.id,
-        requestId: apiRequests.requestId,
-        createdAt: apiRequests.createdAt,
-        aiProvider: apiRequests.aiProvider,
-        responseTime: apiRequests.responseTime,
-        contentType: apiRequests.contentType,
-        currentDate: apiRequests.currentDate,
-        endpoint: apiRequests.endpoint,
-        model: apiRequests.model,
-        creditsUsed: apiRequests.creditsUsed,
-        tokensUsed: apiRequests.tokensUsed,
-        documentId: documentVersions.documentId,
-      })
-      .from(apiRequests)
-      .leftJoin(documentVersions, eq(documentVersions.requestId, apiRequests.requestId))
-      .where(eq(apiRequests.userId, userId))
-      .orderBy(desc(apiRequests.createdAt), desc(apiRequests.id))
-      .limit(Math.min(Math.max(1, limit), HISTORY_LIMIT));
-    return rows.map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      aiProvider: r.aiProvider as AiProvider,
-      endpoint: r.endpoint as WritingEndpoint,
-    }));
+  history(userId: string, limit = HISTORY_LIMIT): Promise<HistoryItem[]> {
+    return listRequests(this.deps.db, userId, limit);
   }
 
   /** Clears the caller's request history. Billing records (usage, transactions) are never deleted. */
-  async reset(userId: string): Promise<number> {
-    const deleted = await this.deps.db
-      .delete(apiRequests)
-      .where(eq(apiRequests.userId, userId))
-      .returning({ id: apiRequests.id });
-    return deleted.length;
+  reset(userId: string): Promise<number> {
+    return clearRequests(this.deps.db, userId);
   }
 
   /**
@@ -420,7 +390,7 @@ export class WritingService {
       partial: boolean;
     },
   ): Promise<SavedVersion> {
-    await tx.insert(apiRequests).values({
+    await recordRequest(tx, {
       userId: spec.userId,
       requestId,
       endpoint: spec.endpoint,

@@ -7,6 +7,7 @@ import type {
   CreateBatchRequestInput,
 } from "../../../shared/batches";
 import { apiFetch, apiGet, apiPost, authHeaders } from "../../lib/api";
+import { saveResponse } from "../../lib/download";
 import { FRESH_ON_MOUNT } from "../../lib/query";
 
 export const BATCHES_KEY = ["batches"] as const;
@@ -53,13 +54,5 @@ export const retryRow = (id: string, rowId: string) =>
 /** Saves the batch's ZIP or CSV summary through the browser, named by the server. */
 export async function downloadBatchFile(id: string, file: "export.zip" | "summary.csv") {
   const res = await apiFetch("GET", `/api/batches/${encodeURIComponent(id)}/${file}`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? file;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(res, file);
 }

@@ -19,6 +19,7 @@ import type {
   RenameDocumentResponse,
 } from "../../../shared/documents";
 import { apiFetch, apiGet, apiRequest } from "../../lib/api";
+import { saveResponse } from "../../lib/download";
 import { FRESH_ON_MOUNT } from "../../lib/query";
 
 /** Every documents query starts with this key: invalidate it after a paid step, a rename or a delete. */
@@ -73,14 +74,5 @@ export async function downloadVersion(id: string, opts: { format: ExportFormat; 
   const params = new URLSearchParams({ format: opts.format });
   if (opts.versionId) params.set("versionId", opts.versionId);
   const res = await apiFetch("GET", `/api/documents/${encodeURIComponent(id)}/export?${params}`);
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `document.${opts.format}`;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(res, `document.${opts.format}`);
 }

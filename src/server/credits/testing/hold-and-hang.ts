@@ -3,7 +3,7 @@
 //   tsx hold-and-hang.ts <databaseUrl> <userId> <amount> <requestId> <ttlSeconds>
 
 import { openDatabase } from "../../db/client";
-import { Ledger } from "../credits.service";
+import { Ledger } from "../ledger";
 
 const [databaseUrl, userId, amount, requestId, ttl] = process.argv.slice(2);
 if (!databaseUrl || !userId || !amount || !requestId || !ttl) {

@@ -22,7 +22,7 @@ export const users = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
-    /** Set on the placeholder that keeps a deleted account's ledger rows (see auth/account.service.ts). */
+    /** Set on the placeholder that keeps a deleted account's ledger rows (see account/account.service.ts). */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

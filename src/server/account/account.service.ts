@@ -15,7 +15,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AccountSession } from "../../shared/account";
 import type { AddressHasher } from "../credits/address-hash";
-import { balanceQuery, MOVED_BALANCE, usageRows } from "../credits/credits.service";
+import { balanceQuery, MOVED_BALANCE, usageRows } from "../credits/ledger-sql";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,

@@ -4,6 +4,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../auth/auth.routes";
+import { VERIFY_FIRST_MESSAGE } from "../auth/require-verified";
 import { creditTransactions, publications, publishingConnections, users, verifications } from "../db/schema";
 import { linkIn, type SmtpSink, startSmtpSink } from "../mail/testing/smtp-sink";
 import { describeEachDatabase } from "../testing/databases";
@@ -11,8 +13,6 @@ import { assertLedgerInvariants } from "../testing/ledger-invariants";
 import { grantCredits, postJson } from "../testing/route-suite";
 import { createTestApp, type SignedUpUser, TEST_PASSWORD, type TestApp } from "../testing/test-app";
 import { ACCOUNT_DELETE_MESSAGES } from "./account.service";
-import { ACCOUNT_MESSAGES } from "./auth.routes";
-import { VERIFY_FIRST_MESSAGE } from "./require-verified";
 
 const NEW_PASSWORD = "a-brand-new-password-7";
 /** A connected site as publishing saves it (the secret sealed; here a stand-in ciphertext). */

@@ -10,14 +10,26 @@
 // credit_transactions row. A new hold is inserted after its account is locked; it can only meet a
 // lock held by another writer if the same request id is held and settled at once (a caller bug,
 // which PostgreSQL's deadlock detector then refuses).
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction, UsageRecord } from "../../shared/billing";
 import { creditsForTokens } from "../../shared/credits-math";
-import { usageDescription } from "../../shared/endpoint-labels";
 import { type Db, type DbOrTx, type PreparedSelect, preparedSelect, type Tx } from "../db/client";
-import { apiKeys, creditHolds, creditTransactions, userCredits } from "../db/schema";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors";
+import { creditHolds, creditTransactions, userCredits } from "../db/schema";
 import { AppError, insufficientCredits } from "../errors";
+import {
+  AVAILABLE,
+  BALANCE_STATEMENT,
+  balanceQuery,
+  LEDGER_BALANCE,
+  MOVED_BALANCE,
+  NOW,
+  rowsOf,
+  spendStatement,
+  usageRows,
+} from "./ledger-sql";
 import { spendingKeyId } from "./spending-key";
+import { describeTransaction, usageMetadata } from "./transaction-text";
 
 export interface Balance {
   availableCredits: number;
@@ -142,97 +154,18 @@ export interface LedgerOptions {
   holdTtlSeconds: number;
 }
 
-// The balance formulas, written once (the schema's CHECK constraint says the same). The ledger
-// balance is SUM(credit_transactions.amount); the available balance leaves out what work in flight
-// holds. Qualified by the table's own name, so they fit any statement that reads user_credits
-// unaliased, joins included.
-const BALANCE_SQL = "user_credits.total_credits + user_credits.bonus_credits - user_credits.used_credits";
-const LEDGER_BALANCE = sql.raw(`(${BALANCE_SQL})`);
-/** Credits a user can spend now. */
-export const AVAILABLE = sql.raw(`(${BALANCE_SQL} - user_credits.held_credits)`);
-
 function assertCredits(name: string, value: number, min: number): void {
   if (!Number.isSafeInteger(value) || value < min)
     throw new RangeError(`${name} must be a whole number ≥ ${min} (got ${value})`);
 }
 
-// Rows are stamped with the clock when written (after the account's row lock), not when their
-// transaction began: so "newest first" by created_at is also the order the balance moved in.
-const NOW = sql`clock_timestamp()`;
-
-const UNIQUE_VIOLATION = "23505";
-
 /** How long, and for how many users, `Ledger.covers` trusts what a spend left (see there). */
 const SPEND_MEMORY_MS = 5000;
 const SPEND_MEMORY_ENTRIES = 10_000;
 
-/** The SQLSTATE of a database error, through Drizzle's wrapping (DrizzleQueryError.cause). */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (
-    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  )
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  return undefined;
-}
-
-/** Rows of a raw `execute` on either driver (node-postgres and PGlite both answer { rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), 100) : 20);
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-
-/** The account's balance row, its available credits from the ledger's expression (also the data export's). */
-export function balanceQuery(tx: DbOrTx, userId: string) {
-  return tx
-    .select({
-      totalCredits: userCredits.totalCredits,
-      usedCredits: userCredits.usedCredits,
-      bonusCredits: userCredits.bonusCredits,
-      heldCredits: userCredits.heldCredits,
-      availableCredits: sql<number>`${AVAILABLE}`.mapWith(Number),
-    })
-    .from(userCredits)
-    .where(eq(userCredits.userId, userId));
-}
-
-/** The same SELECT as balanceQuery, written out for a prepared statement (columns in Balance's order). */
-const BALANCE_STATEMENT =
-  "SELECT user_credits.total_credits, user_credits.used_credits, user_credits.bonus_credits, " +
-  `user_credits.held_credits, (${BALANCE_SQL} - user_credits.held_credits) FROM user_credits WHERE user_credits.user_id = $1`;
-
-/**
- * Ledger.spend's statement: charge a fixed price only if the available balance covers it, and from
- * the row it updated append the usage's ledger row. Sent by name, so PostgreSQL parses and plans it
- * once per connection (a third of the statement's cost when planned every time).
- */
-const SPEND_SQL = `
-  WITH charged AS (
-    UPDATE user_credits
-    SET used_credits = used_credits + $2::int, updated_at = now()
-    WHERE user_id = $1::text AND (${BALANCE_SQL} - user_credits.held_credits) >= $2::int
-    RETURNING (${BALANCE_SQL} - user_credits.held_credits)::int AS available, (${BALANCE_SQL})::int AS balance
-  ), appended AS (
-    INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id, api_key_id, created_at)
-    SELECT $1::text, 'usage', 0 - $2::int, charged.balance, $3::text, $4::text, $5::text, $6::text, clock_timestamp() FROM charged
-    RETURNING id
-  )
-  SELECT available FROM charged`;
-
-const spendStatement = (on: DbOrTx) =>
-  on._.session.prepareQuery(
-    {
-      sql: SPEND_SQL,
-      params: ["userId", "price", "endpoint", "aiProvider", "requestId", "apiKeyId"].map((name) =>
-        sql.placeholder(name),
-      ),
-    },
-    undefined,
-    "ledger_spend",
-    false,
-  );
 
 export class Ledger {
   readonly holdTtlSeconds: number;
@@ -400,12 +333,8 @@ export class Ledger {
         return { creditsUsed, shortfall, availableAfter: Number(after.available), saved };
       });
     } catch (err) {
-      if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
       // Already settled (a retry, or a concurrent settle that won): nothing of this one was kept.
-      const first = await this.settledAs(requestId);
-      if (!first) throw err;
-      const { availableCredits } = await this.balance(userId);
-      return { ...first, availableAfter: availableCredits };
+      return this.firstSettlement(err, userId, requestId);
     }
   }
 
@@ -459,12 +388,8 @@ export class Ledger {
       }
       throw insufficientCredits(price, balance[0]?.available ?? 0);
     } catch (err) {
-      if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
       // Already spent under this id (a retry): nothing of this one was kept.
-      const first = await this.settledAs(requestId);
-      if (!first) throw err;
-      const { availableCredits } = await this.balance(userId);
-      return { ...first, availableAfter: availableCredits };
+      return this.firstSettlement(err, userId, requestId);
     }
   }
 
@@ -704,6 +629,18 @@ export class Ledger {
     });
   }
 
+  /**
+   * A settlement or spend refused by the unique request id (`err`): the first one's result, with the
+   * balance as it is now. Any other error, or no first settlement to be found, is thrown again.
+   */
+  private async firstSettlement(err: unknown, userId: string, requestId: string): Promise<SettleResult<never>> {
+    if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+    const first = await this.settledAs(requestId);
+    if (!first) throw err;
+    const { availableCredits } = await this.balance(userId);
+    return { ...first, availableAfter: availableCredits };
+  }
+
   /** What a settled request id was charged (its usage row), or undefined when it was never settled. */
   private async settledAs(requestId: string): Promise<{ creditsUsed: number; shortfall: number } | undefined> {
     const [row] = await this.db
@@ -736,70 +673,5 @@ export class Ledger {
   async usage(userId: string, limit: number): Promise<UsageEntry[]> {
     const rows = await usageRows(this.db, userId, "desc").limit(clampLimit(limit));
     return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
-  }
-}
-
-/** Leaves out usage rows that charged nothing (free work): kept for the Usage tab, they moved no balance. */
-export const MOVED_BALANCE = sql`NOT (${creditTransactions.type} = 'usage' AND ${creditTransactions.amount} = 0)`;
-
-/** A usage row (settled AI work) read as the Usage tab, the data export and the tests see it. */
-export const USAGE_COLUMNS = {
-  id: creditTransactions.id,
-  endpoint: sql<string>`coalesce(${creditTransactions.endpoint}, '')`,
-  aiProvider: creditTransactions.aiProvider,
-  creditsUsed: sql<number>`(0 - ${creditTransactions.amount})`.mapWith(Number),
-  requestTokens: creditTransactions.requestTokens,
-  responseTokens: creditTransactions.responseTokens,
-  shortfall: creditTransactions.shortfall,
-  requestId: sql<string>`coalesce(${creditTransactions.requestId}, '')`,
-  createdAt: creditTransactions.createdAt,
-};
-
-/** The ledger rows that are usage rows. */
-export const IS_USAGE = and(eq(creditTransactions.type, "usage"), isNotNull(creditTransactions.requestId));
-
-/** A user's usage rows, oldest or newest first, with the API key that spent each (null: the app). */
-export function usageRows(db: DbOrTx, userId: string, order: "asc" | "desc") {
-  const by = order === "asc" ? asc : desc;
-  return db
-    .select({ ...USAGE_COLUMNS, apiKeyId: creditTransactions.apiKeyId, apiKey: apiKeys.name })
-    .from(creditTransactions)
-    .leftJoin(apiKeys, eq(apiKeys.id, creditTransactions.apiKeyId))
-    .where(and(eq(creditTransactions.userId, userId), IS_USAGE))
-    .orderBy(by(creditTransactions.createdAt), by(creditTransactions.id));
-}
-
-/** A usage row's own columns read as the metadata older rows carried (describeTransaction reads either). */
-function usageMetadata(r: typeof creditTransactions.$inferSelect): Record<string, unknown> {
-  const metadata = r.metadata ?? {};
-  if (r.type !== "usage" || r.endpoint === null) return metadata;
-  return { ...metadata, endpoint: r.endpoint, tokens: r.requestTokens + r.responseTokens };
-}
-
-const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), 100) : 20);
-
-/** A human line for a ledger row: the reason stored at write time, else one derived from its type. */
-export function describeTransaction(type: string, metadata: Record<string, unknown>): string {
-  // A paid call reads as the Usage tab names it, also on rows written before the names were friendly.
-  if (type === "usage" && typeof metadata.endpoint === "string")
-    return usageDescription(metadata.endpoint, Number(metadata.tokens) || 0);
-  if (typeof metadata.description === "string" && metadata.description) return metadata.description;
-  switch (type) {
-    case "purchase":
-      return typeof metadata.packageName === "string" ? `Purchased ${metadata.packageName}` : "Credit purchase";
-    case "bonus":
-      return typeof metadata.campaignName === "string" ? `Bonus: ${metadata.campaignName}` : "Bonus credits";
-    case "grant":
-      return typeof metadata.reason === "string" ? `Granted: ${metadata.reason}` : "Credits granted";
-    case "usage":
-      return typeof metadata.endpoint === "string"
-        ? usageDescription(metadata.endpoint, Number(metadata.tokens) || 0)
-        : "AI usage";
-    case "refund":
-      return "Refund";
-    case "reversal":
-      return "Payment dispute lost";
-    default:
-      return type;
   }
 }

@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AccountDeleteRequest, type AccountSessionsResponse, type AccountStatus } from "../../shared/account";
+import { type Auth, clientAddress, type SessionCache, type SignInLimiter, tryAgainText } from "../auth/index";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import { accounts, users } from "../db/schema";
@@ -15,10 +16,6 @@ import { doc } from "../http/openapi";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { ACCOUNT_DELETE_MESSAGES, type AccountService } from "./account.service";
-import type { Auth } from "./auth";
-import { clientAddress } from "./client-address";
-import type { SessionCache } from "./session";
-import { type SignInLimiter, tryAgainText } from "./sign-in-limiter";
 
 /** An account with no password (Google only) deletes itself from a session at most this old. */
 export const DELETE_FRESH_SESSION_MS = 10 * 60_000;
