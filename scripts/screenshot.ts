@@ -54,7 +54,11 @@ try {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   await page.getByLabel("Edit the draft (Markdown)").waitFor();
-  await page.getByRole("button", { name: "Dismiss", exact: false }).first().click({ timeout: 2000 }).catch(() => {});
+  await page
+    .getByRole("button", { name: "Dismiss", exact: false })
+    .first()
+    .click({ timeout: 2000 })
+    .catch(() => {});
   await page.getByTestId("edit-text").evaluate((el) => el.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: "docs/screenshot-edit.png" });
 
