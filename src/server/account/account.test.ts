@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../auth/auth.routes";
 import { VERIFY_FIRST_MESSAGE } from "../auth/require-verified";
 import { creditTransactions, publications, publishingConnections, users, verifications } from "../db/schema";
+import { declarationOf } from "../http/openapi";
 import { linkIn, type SmtpSink, startSmtpSink } from "../mail/testing/smtp-sink";
 import { describeEachDatabase } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
@@ -573,18 +574,17 @@ describeEachDatabase("REQUIRE_EMAIL_VERIFICATION", (kind) => {
   it("refuses the paid endpoints to an unverified account with a clear 403, and charges nothing", async () => {
     const u = await strict.signUp(`strict-${kind}@example.com`);
     const before = await strict.deps.ledger.balance(u.userId);
-    for (const path of [
-      "/api/execute",
-      "/api/final-rewrite",
-      "/api/revise-text",
-      "/api/detect-ai",
-      "/api/seo-optimize",
-      "/api/seo-produce-code",
-      "/api/seo-revise-text",
-    ]) {
-      const res = await postJson(strict, path, {}, u);
-      expect(res.status, path).toBe(403);
-      expect((await res.json()).error, path).toBe(VERIFY_FIRST_MESSAGE);
+    // Every route declared paid (doc({ paid: true })), batches included: taken from the app itself.
+    const paid = new Map<string, string>();
+    for (const route of strict.app.routes) {
+      if (declarationOf(route.handler)?.paid) paid.set(`${route.method} ${route.path}`, route.path);
+    }
+    expect([...paid.keys()]).toEqual(expect.arrayContaining(["POST /api/execute", "POST /api/batches"]));
+    for (const [name, path] of paid) {
+      const url = path.replace(/:[A-Za-z]+/g, randomUUID());
+      const res = await postJson(strict, url, {}, u);
+      expect(res.status, name).toBe(403);
+      expect((await res.json()).error, name).toBe(VERIFY_FIRST_MESSAGE);
     }
     expect(await strict.deps.ledger.balance(u.userId)).toEqual(before);
     // Free parts of the product still answer.
