@@ -48,7 +48,11 @@ export async function startBatchRuntime(
         notifyPollingIntervalSeconds: opts.pollSeconds ?? 0.5,
       },
       async ([job]) => {
-        if (job) await service.runStep(job.data, job.signal);
+        try {
+          if (job) await service.runStep(job.data, job.signal);
+        } finally {
+          fetchAgainAtOnce(boss);
+        }
       },
     );
     wake = setInterval(() => {
@@ -68,4 +72,17 @@ export async function startBatchRuntime(
       await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
     },
   };
+}
+
+/**
+ * A worker that just finished a job fetches the next one at once. pg-boss waits out the rest of its
+ * polling interval (0.5 s at least) after every job unless a worker was notified while it worked, and
+ * nothing notifies it when the next job was queued before it finished (a batch's rows are queued at
+ * once): a 200 ms step then cost 500 ms. Marking the busy workers notified makes each fetch again
+ * straight after its job; a fetch that finds nothing falls back to the normal poll, so an idle queue
+ * costs no more than before (bench/batch.ts measures the difference).
+ */
+export function fetchAgainAtOnce(boss: Pick<PgBoss, "getWipData" | "notifyWorker">): void {
+  for (const worker of boss.getWipData())
+    if (worker.name === ROW_QUEUE && worker.count > 0) boss.notifyWorker(worker.id);
 }
