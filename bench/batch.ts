@@ -7,7 +7,8 @@
 // The workers are the shipped bundle (dist/server/batch-worker.js, built first if stale).
 //
 //   npx tsx bench/batch.ts   (TEST_DATABASE_URL, default the local server; BENCH_LATENCY_MS=200,
-//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4)
+//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4;
+//                             BENCH_WORKER_PROF=<dir>: CPU profiles of the workers)
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -93,10 +94,17 @@ async function round(procs: number, batches: number) {
   try {
     for (let i = 0; i < procs; i++) {
       // The worker that ships (`npm run worker`), not the TypeScript source under tsx.
-      const child = spawn(process.execPath, ["dist/server/batch-worker.js"], {
-        env: { ...process.env, ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? "silent", WORKER_READY_LINE: "1" },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []),
+          "dist/server/batch-worker.js",
+        ],
+        {
+          env: { ...process.env, ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? "silent", WORKER_READY_LINE: "1" },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       children.push(child);
       if (process.env.BENCH_WORKER_LOG) child.stdout?.on("data", (d: Buffer) => process.stderr.write(d));
       await new Promise<void>((resolve, reject) => {
@@ -199,7 +207,7 @@ async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
   return { userId };
 }
 
-const jobsPerRow = 2; // draft, detect
+const jobsPerRow = 1; // one job per row: its steps (draft, detect) run in it
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 let base = 0;
 console.log(

@@ -326,14 +326,23 @@ export class BatchService {
 
   // ---- Worker side -----------------------------------------------------------------------------
 
-  /** Runs the row's next step (one queue job). Never throws for the row's own failures: they are the row's. */
+  /**
+   * Runs a row (one queue job): its next step, and the steps after it while the row stays wanted.
+   * Each step is recorded on the row as it ends, so a job retried after its worker died goes on
+   * from the step it was in. Never throws for the row's own failures: they are the row's.
+   */
   async runStep(job: RowJob, jobSignal?: AbortSignal): Promise<void> {
+    while (!jobSignal?.aborted && (await this.runNextStep(job, jobSignal))) {}
+  }
+
+  /** One step of the row; true when the row moved on to a step that can run now. */
+  async runNextStep(job: RowJob, jobSignal?: AbortSignal): Promise<boolean> {
     const { db, logger } = this.deps;
     const row = await this.rowById(job.rowId);
-    if (!row) return;
+    if (!row) return false;
     const [batch] = await db.select().from(batches).where(eq(batches.id, row.batchId));
-    if (!batch) return;
-    if (batch.status !== "running" || (row.status !== "queued" && row.status !== "running")) return;
+    if (!batch) return false;
+    if (batch.status !== "running" || (row.status !== "queued" && row.status !== "running")) return false;
     await db
       .update(batchRows)
       .set({ status: "running", updatedAt: new Date() })
@@ -355,7 +364,7 @@ export class BatchService {
     const log = logger.child({ batchId: batch.id, rowId: row.id, step: row.step });
     try {
       const next = await this.step(batch, row, stop.signal);
-      if (stop.signal.aborted) return;
+      if (stop.signal.aborted) return false;
       if (next.pausedForCredits) {
         await this.setRow(row.id, {
           status: "paused",
@@ -363,7 +372,7 @@ export class BatchService {
           error: OUT_OF_CREDITS_MESSAGE,
           state: { ...row.state, needCredits: 1 },
         });
-        return;
+        return false;
       }
       const done = next.step === "done";
       const moved = await db
@@ -382,11 +391,12 @@ export class BatchService {
         })
         .where(and(eq(batchRows.id, row.id), eq(batchRows.status, "running"), eq(batchRows.step, row.step)))
         .returning({ id: batchRows.id });
-      if (!moved.length) return; // paused or cancelled meanwhile: resume sends the row again
+      if (!moved.length) return false; // paused or cancelled meanwhile: resume sends the row again
       if (done) await this.finishIfComplete(batch.id);
-      else await this.send(row.id, row.runs, next.step);
+      // The next step runs in this job: no trip through the queue between a row's steps.
+      return !done;
     } catch (err) {
-      if (stop.signal.aborted) return; // paused or cancelled: the control already set the row
+      if (stop.signal.aborted) return false; // paused or cancelled: the control already set the row
       const e = err instanceof AppError ? err : undefined;
       if (e?.code === "INSUFFICIENT_CREDITS") {
         // It wakes when the balance covers what this step asked for (not sooner: no pause-wake loop).
@@ -398,7 +408,7 @@ export class BatchService {
           creditsSpent: await this.spentBy(row.id),
           state: { ...row.state, needCredits: Number.isFinite(required) && required > 0 ? required : 1 },
         });
-        return;
+        return false;
       }
       const tries = (row.state.tries ?? 0) + 1;
       if (e && RETRIABLE.has(e.code) && tries <= RETRIES) {
@@ -407,7 +417,7 @@ export class BatchService {
         log.warn({ event: "batch.step.retry", code: e.code, delay, tries }, "step retried");
         await this.setRow(row.id, { state: { ...row.state, tries }, runs: row.runs + 1, status: "queued" });
         await this.send(row.id, row.runs + 1, row.step, delay);
-        return;
+        return false;
       }
       if (!e) log.error({ event: "batch.step.failed", err }, "batch step failed");
       await this.setRow(row.id, {
@@ -416,6 +426,7 @@ export class BatchService {
         creditsSpent: await this.spentBy(row.id),
       });
       await this.finishIfComplete(batch.id);
+      return false;
     } finally {
       clearInterval(watch);
       jobSignal?.removeEventListener("abort", onJobAbort);

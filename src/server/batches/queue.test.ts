@@ -36,7 +36,7 @@ describeEachDatabase("a batch step run again", (kind) => {
     });
     const [row] = await t.db.select().from(batchRows).where(eq(batchRows.batchId, batch.id));
     if (!row) throw new Error("no row");
-    const run = () => t.deps.batches.runStep({ rowId: row.id });
+    const run = () => t.deps.batches.runNextStep({ rowId: row.id });
     const rowNow = async () => (await t.db.select().from(batchRows).where(eq(batchRows.id, row.id)))[0];
     const usage = async () =>
       t.db
@@ -66,6 +66,36 @@ describeEachDatabase("a batch step run again", (kind) => {
       .where(eq(documentVersions.documentId, done?.documentId ?? ""));
     expect(versions.map((v) => v.kind)).toEqual(["draft", "seo"]);
     expect((await t.deps.ledger.balance(userId)).availableCredits).toBe(17);
+    await assertLedgerInvariants(t.db);
+  });
+});
+
+describeEachDatabase("a batch row's job", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ database: kind });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it("runs every step of the row, one after another, without another trip through the queue", async () => {
+    const { userId } = await t.insertUser("one-job@example.com");
+    await t.deps.ledger.grant({ userId, amount: 20, type: "bonus", metadata: { reason: "test" } });
+    const batch = await t.deps.batches.create(userId, {
+      pipeline: { reviseRounds: 0, seo: true, platform: "wordpress" },
+      defaults: {},
+      rows: [{ topic: "All in one job" }],
+      start: true,
+    });
+    const [row] = await t.db.select().from(batchRows).where(eq(batchRows.batchId, batch.id));
+    if (!row) throw new Error("no row");
+    await t.deps.batches.runStep({ rowId: row.id });
+    const [done] = await t.db.select().from(batchRows).where(eq(batchRows.id, row.id));
+    expect(done).toMatchObject({ status: "done", step: "done", creditsSpent: 3 });
+    const versions = await t.db
+      .select({ kind: documentVersions.kind })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, done?.documentId ?? ""));
+    expect(versions.map((v) => v.kind)).toEqual(["draft", "seo"]);
     await assertLedgerInvariants(t.db);
   });
 });
