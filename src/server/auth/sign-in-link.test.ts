@@ -15,7 +15,10 @@ describeEachDatabase("sign-in by e-mailed link", (kind) => {
   let t: TestApp;
   let n = 0;
   beforeAll(async () => {
-    t = await createTestApp({ database: kind, env: { ADMIN_EMAILS: `boss-link-${kind}@example.com` } });
+    t = await createTestApp({
+      database: kind,
+      env: { ADMIN_EMAILS: `boss-link-${kind}@example.com`, TOKEN_SYNC_URL: "/auth/sync" },
+    });
   });
   afterEach(async () => {
     vi.useRealTimers();
@@ -222,6 +225,16 @@ describeEachDatabase("sign-in by e-mailed link", (kind) => {
     await askLink(`boss-link-${kind}@example.com`);
     const res = await follow(tokenOf(await linkTo(`boss-link-${kind}@example.com`)));
     expect((await sessionOf(res.headers.get("set-auth-token")!))?.user?.role).toBe("admin");
+  });
+
+  it("tells the client the ways in and TOKEN_SYNC_URL, and serves the link's page", async () => {
+    expect(await (await t.app.request("/api/auth/providers")).json()).toEqual({
+      emailPassword: true,
+      emailLink: true,
+      google: false,
+      tokenSyncUrl: "/auth/sync",
+    });
+    expect((await t.app.request("/sign-in-link?token=abc")).status).toBe(200);
   });
 
   it("refuses a banned account in words, not a 500", async () => {
