@@ -20,6 +20,7 @@ const PUBLIC = [
   "/billing",
   "/billing/success",
   "/reset-password",
+  "/sign-in-link",
   "/no-such-page",
 ];
 const SIGNED_IN = ["/draftsmith", "/draftsmith/generate", "/prose-console", "/billing", "/documents", "/settings"];

@@ -30,6 +30,7 @@ const Settings = lazy(() => import("./features/account/settings-page").then((m) 
 const ResetPassword = lazy(() =>
   import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
 );
+const SignInLink = lazy(() => import("./features/auth/sign-in-link-page").then((m) => ({ default: m.SignInLinkPage })));
 const Documents = lazy(() => import("./features/documents/documents-page").then((m) => ({ default: m.DocumentsPage })));
 const DocumentPage = lazy(() =>
   import("./features/documents/document-page").then((m) => ({ default: m.DocumentPage })),
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_ROUTES.adminJobs, element: page(<AdminJobs />) },
       { path: PAGE_ROUTES.settings, element: page(<Settings />) },
       { path: PAGE_ROUTES.resetPassword, element: page(<ResetPassword />) },
+      { path: PAGE_ROUTES.signInLink, element: page(<SignInLink />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },
       { path: PAGE_ROUTES.check, element: page(<CheckPage />) },
       { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },

@@ -124,6 +124,7 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
       signUpsPerMinute: config.signUpsPerMinute,
       trustProxy: config.trustProxy,
       googleConfigured: Boolean(config.google),
+      tokenSyncUrl: config.tokenSyncUrl,
     }),
   );
   app.route(

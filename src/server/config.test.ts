@@ -59,6 +59,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY must be true, false, a number/);
   });
 
+  it("reads TOKEN_SYNC_URL as a path or an http(s) URL, unset by default", () => {
+    expect(loadConfig({}).tokenSyncUrl).toBeUndefined();
+    expect(loadConfig({ TOKEN_SYNC_URL: "/auth/sync" }).tokenSyncUrl).toBe("/auth/sync");
+    expect(loadConfig({ TOKEN_SYNC_URL: "https://app.example.com/sync" }).tokenSyncUrl).toBe(
+      "https://app.example.com/sync",
+    );
+    for (const bad of ["//elsewhere.example/sync", "javascript:alert(1)", "sync"])
+      expect(() => loadConfig({ TOKEN_SYNC_URL: bad }), bad).toThrow(/TOKEN_SYNC_URL must be a path/);
+  });
+
   it("takes every Better Auth setting through config: BETTER_AUTH_URL as PUBLIC_URL, the rest refused", () => {
     expect(loadConfig({}).authBaseUrl).toBe("http://localhost:5000");
     expect(loadConfig({ PORT: "6100" }).authBaseUrl).toBe("http://localhost:6100");

@@ -44,6 +44,14 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Tests point Google's OAuth endpoints at a loopback fake. */
   GOOGLE_OAUTH_BASE_URL: optionalUrl("GOOGLE_OAUTH_BASE_URL"),
+  /**
+   * Optional: where the client POSTs its identity token (Authorization: Bearer …) when it changes, and
+   * DELETEs on sign-out. A path (/auth/sync) or an http(s) URL; the browser uses it only on a secure
+   * page of the same origin (client/features/auth/token-sync.ts).
+   */
+  TOKEN_SYNC_URL: optionalString.refine((v) => v === undefined || /^(\/(?!\/)|https?:\/\/)[^\s]*$/.test(v), {
+    message: "TOKEN_SYNC_URL must be a path (/…) or an http(s) URL",
+  }),
   /** Enables the Firebase ID-token exchange at POST /api/auth/verify. */
   FIREBASE_PROJECT_ID: optionalString,
   /** Google's X.509 certificates for Firebase ID tokens; tests point it at a loopback fake. */
@@ -169,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
         ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, baseUrl: c.GOOGLE_OAUTH_BASE_URL }
         : undefined,
+    tokenSyncUrl: c.TOKEN_SYNC_URL,
     firebase: c.FIREBASE_PROJECT_ID
       ? {
           projectId: c.FIREBASE_PROJECT_ID,

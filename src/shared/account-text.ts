@@ -2,6 +2,9 @@
 export const ACCOUNT_TEXT = {
   resetRequested:
     "If an account exists for that address, we have sent it a link to choose a new password. The link works once, for 1 hour.",
+  signInLinkSent:
+    "Check your inbox. If an account exists for that address, we have sent it a sign-in link. The link works once, for 15 minutes.",
+  signInLinkIncomplete: "This sign-in link is incomplete. Open the link from the e-mail again, or ask for a new one.",
   resetDone: "Your password has been changed and every other session signed out. Sign in with the new password.",
   passwordChanged: "Password changed. Every other session has been signed out.",
   verifyBanner: "Please verify your e-mail address: follow the link we sent to",

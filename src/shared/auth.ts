@@ -46,10 +46,14 @@ export function signUpSchema(policy: PasswordPolicy = PASSWORD_POLICY) {
     });
 }
 
-/** GET /api/auth/providers: the ways in this server offers. */
+/** GET /api/auth/providers: the ways in this server offers, and the client's public auth settings. */
 export interface AuthProvidersResponse {
   emailPassword: boolean;
+  /** "E-mail me a sign-in link" (always on: without SMTP the link is in the server's outbox). */
+  emailLink: boolean;
   google: boolean;
+  /** TOKEN_SYNC_URL: where the client syncs its identity token (token-sync.ts), or null. */
+  tokenSyncUrl: string | null;
 }
 
 /** POST /api/auth/verify: the signed-in user's profile. */

@@ -17,6 +17,8 @@ export const PAGE_ROUTES = {
   adminJobs: "/admin/jobs",
   settings: "/settings",
   resetPassword: "/reset-password",
+  /** Where an e-mailed sign-in link lands: it signs in and goes Home, or says why it can't. */
+  signInLink: "/sign-in-link",
   documents: "/documents",
   check: "/check",
   newBatch: "/batches/new",

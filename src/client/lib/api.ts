@@ -4,10 +4,23 @@ import { errorCodeOf } from "../../shared/errors";
 import { offerUnsavedText, unsavedTextOf } from "./unsaved-text";
 
 let bearerToken: string | null = null;
+const tokenListeners = new Set<(token: string | null) => void>();
 
-/** Kept in memory only: the httpOnly session cookie survives reloads, the token never touches storage. */
+/**
+ * Kept in memory only: the httpOnly session cookie survives reloads, the token never touches storage.
+ * Every call is told to the listeners (`onBearerToken`), null included: it means signed out.
+ */
 export function setBearerToken(token: string | null) {
   bearerToken = token;
+  for (const listener of tokenListeners) listener(token);
+}
+
+/** Calls `listener` with each token set from now on (null: signed out); returns the unsubscribe. */
+export function onBearerToken(listener: (token: string | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => {
+    tokenListeners.delete(listener);
+  };
 }
 
 export function authHeaders(): Record<string, string> {

@@ -18,6 +18,7 @@ const TITLES: Record<string, string> = {
   [PAGE_ROUTES.adminDirectGrant]: `Direct Credit Grant · Admin · ${SITE}`,
   [PAGE_ROUTES.settings]: `Settings · ${SITE}`,
   [PAGE_ROUTES.resetPassword]: `Reset password · ${SITE}`,
+  [PAGE_ROUTES.signInLink]: `Sign in · ${SITE}`,
   [PAGE_ROUTES.documents]: `Documents · ${SITE}`,
   [PAGE_ROUTES.check]: `Check my text · ${SITE}`,
   [PAGE_ROUTES.settingsConnections]: `Connections · Settings · ${SITE}`,

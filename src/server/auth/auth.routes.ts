@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { decodeJwt } from "jose";
+import { z } from "zod";
 import {
   AUTH_MESSAGES,
   type AuthProvidersResponse,
@@ -41,6 +42,9 @@ export const RESET_LIMITS = { windowSeconds: 900, perAddress: 20 } as const;
 
 export const ACCOUNT_MESSAGES = {
   invalidResetToken: "This reset link has expired or was already used. Ask for a new one.",
+  invalidSignInLink: "This sign-in link has expired or was already used. Ask for a new one.",
+  /** A sign-in link's token spent from anywhere but our own page (a cross-site request, a typed URL). */
+  signInLinkElsewhere: "Open the sign-in link from the e-mail.",
   tooManyMails: (minutes: number) => `Too many e-mails asked for. Try again in ${countOf(minutes, "minute")}.`,
   tooManyResets: "Too many attempts. Wait 15 minutes and try again.",
 } as const;
@@ -85,10 +89,15 @@ const BODY_PATHS = new Set([
   "/reset-password",
   "/send-verification-email",
   "/change-email",
+  "/sign-in/magic-link",
 ]);
 
+/** Where a sign-in link's token is spent (Better Auth's magicLink; the page /sign-in-link calls it). */
+const LINK_VERIFY = "/magic-link/verify";
+
 /** Paths that change who a user is (verified, role, address, name): cached lookups are dropped. */
-const USER_CHANGING = new Set(["/verify-email", "/update-user", "/change-email", "/unlink-account"]);
+// A sign-in link confirms an unverified address (and ends that account's other sessions).
+const USER_CHANGING = new Set(["/verify-email", "/update-user", "/change-email", "/unlink-account", LINK_VERIFY]);
 
 /** Paths after which sessions may have ended: drop this process's cached lookups. */
 const SESSION_ENDING = new Set([
@@ -114,6 +123,8 @@ interface AuthRouteDeps {
   sessionCache: SessionCache;
   trustProxy: TrustProxy;
   googleConfigured: boolean;
+  /** TOKEN_SYNC_URL, told to the client with the providers. */
+  tokenSyncUrl?: string;
   /** Sign-ups allowed per client address per minute. */
   signUpsPerMinute: number;
 }
@@ -126,6 +137,7 @@ export function authRoutes({
   sessionCache,
   trustProxy,
   googleConfigured,
+  tokenSyncUrl,
   signUpsPerMinute,
 }: AuthRouteDeps) {
   const r = new Hono<AppEnv>();
@@ -136,7 +148,12 @@ export function authRoutes({
     c.json<PasswordPolicy>(PASSWORD_POLICY),
   );
   r.get("/providers", doc({ summary: "The ways to sign in", tag: "Auth", caller: "public" }), (c) =>
-    c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }),
+    c.json<AuthProvidersResponse>({
+      emailPassword: true,
+      emailLink: true,
+      google: googleConfigured,
+      tokenSyncUrl: tokenSyncUrl ?? null,
+    }),
   );
 
   /** The account an e-mail or username names: one id, so both ways in share one count. */
@@ -156,6 +173,23 @@ export function authRoutes({
     // Looked at for an e-mail sign-up only (the one place the header grants anything).
     if (opts.signUp && (await fromOperatorConsole(c, trustProxy))) headers.set(OPERATOR_CONSOLE_HEADER, "1");
     return headers;
+  };
+
+  /** Mail-sending requests: per client address and per e-mail address, whether or not it has an account. */
+  const limitMail = async (path: string, address: string, email: string) => {
+    const counts = await limiter.hitAll(
+      [`mail:${path}:address:${digest(address)}`, `mail:${path}:email:${digest(email)}`],
+      MAIL_LIMITS.windowSeconds,
+    );
+    const [byAddress, byEmail] = [...counts.values()];
+    const over = [
+      byAddress && byAddress.count > MAIL_LIMITS.perAddress ? byAddress.retryAfterSeconds : 0,
+      byEmail && byEmail.count > MAIL_LIMITS.perEmail ? byEmail.retryAfterSeconds : 0,
+    ].filter(Boolean);
+    if (over.length) {
+      const seconds = Math.max(...over);
+      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails(Math.max(1, Math.ceil(seconds / 60))), seconds);
+    }
   };
 
   // The spec's verify call. With {idToken}: a Firebase ID token is exchanged for a session
@@ -198,13 +232,46 @@ export function authRoutes({
       if (body === undefined) throw new AppError("MALFORMED_JSON", "Malformed JSON in request body");
     }
 
+    let url = c.req.raw.url;
+    /** A sign-in link being spent: on success the account it signed in to is known only afterwards. */
+    const linkSignIn = c.req.method === "GET" && path === LINK_VERIFY;
+    const knownDevice = () => {
+      const cookie = getCookie(c, DEVICE_COOKIE);
+      return cookie && DEVICE_ID.test(cookie) ? { id: cookie, isNew: false } : undefined;
+    };
+
     if (body && (path === "/sign-in/email" || path === "/sign-in/username")) {
       const account =
         path === "/sign-in/email" ? await accountOf("email", body.email) : await accountOf("username", body.username);
-      const cookie = getCookie(c, DEVICE_COOKIE);
-      device = cookie && DEVICE_ID.test(cookie) ? { id: cookie, isNew: false } : undefined;
+      device = knownDevice();
       attempt = await signInLimiter.attempt(account, address, { device: device?.id });
       device ??= { id: randomBytes(16).toString("hex"), isNew: true };
+    } else if (body && path === "/sign-in/magic-link") {
+      // "E-mail me a sign-in link": a step of signing in to the account the address names, counted by
+      // the same limiter as a password (a locked-out account gets no link from there either), and a
+      // mail like a reset: the same answer and limits whether or not the address has an account.
+      const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+      if (!EMAIL.safeParse(email).success) return refusal(400, AUTH_MESSAGES.invalidEmail, "invalid-email");
+      body = { email }; // our link and callback (auth.ts); no name: no sign-up by link
+      const asked = await signInLimiter.attempt(await accountOf("email", email), address, {
+        device: knownDevice()?.id,
+      });
+      if (!asked.allowed) throw tooManyRequests(tryAgainText(asked.retryAfterSeconds), asked.retryAfterSeconds);
+      await limitMail(path, address, email);
+    } else if (linkSignIn) {
+      // Only our page spends a token (fetch, same origin): a cross-site page can't sign a visitor in to
+      // someone else's account with a link of its own. Clients without fetch metadata (scripts) may.
+      const site = c.req.header("sec-fetch-site");
+      if (site && site !== "same-origin") return refusal(403, ACCOUNT_MESSAGES.signInLinkElsewhere, "FORBIDDEN");
+      const token = c.req.query("token");
+      if (!token) return refusal(400, ACCOUNT_MESSAGES.invalidSignInLink, "invalid-token");
+      // The account is known only once the token is spent: a bad link counts against the address.
+      attempt = await signInLimiter.attempt("sign-in-link", address, { accountCeiling: false });
+      device = knownDevice() ?? { id: randomBytes(16).toString("hex"), isNew: true };
+      // The token alone: the answer is JSON for our page, never a redirect to a caller's callbackURL.
+      const target = new URL(c.req.raw.url);
+      target.search = new URLSearchParams({ token }).toString();
+      url = target.toString();
     } else if (path === "/callback/google" || path === "/oauth2/callback/google") {
       // The account is known only once Google has answered; the address's counts still apply.
       attempt = await signInLimiter.attempt("google-callback", address, { accountCeiling: false });
@@ -233,19 +300,7 @@ export function authRoutes({
       body.email = email;
       delete body.redirectTo; // our links come from configuration (auth.ts)
       delete body.callbackURL;
-      const counts = await limiter.hitAll(
-        [`mail:${path}:address:${digest(address)}`, `mail:${path}:email:${digest(email)}`],
-        MAIL_LIMITS.windowSeconds,
-      );
-      const [byAddress, byEmail] = [...counts.values()];
-      const over = [
-        byAddress && byAddress.count > MAIL_LIMITS.perAddress ? byAddress.retryAfterSeconds : 0,
-        byEmail && byEmail.count > MAIL_LIMITS.perEmail ? byEmail.retryAfterSeconds : 0,
-      ].filter(Boolean);
-      if (over.length) {
-        const seconds = Math.max(...over);
-        throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails(Math.max(1, Math.ceil(seconds / 60))), seconds);
-      }
+      await limitMail(path, address, email);
     } else if (body && path === "/reset-password") {
       const count = await limiter.hit(`reset-password:${address}`, RESET_LIMITS.windowSeconds);
       if (count > RESET_LIMITS.perAddress)
@@ -264,7 +319,7 @@ export function authRoutes({
       throw tooManyRequests(tryAgainText(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
 
     if (body) headers.delete("content-length");
-    const request = new Request(c.req.raw.url, {
+    const request = new Request(url, {
       method: c.req.method,
       headers,
       ...(body ? { body: JSON.stringify(body) } : c.req.method === "POST" ? { body: await c.req.arrayBuffer() } : {}),
@@ -274,13 +329,21 @@ export function authRoutes({
     else if (SESSION_ENDING.has(path)) sessionCache.forget(c.req.raw.headers);
 
     if (attempt && (await judge(response.clone()))) {
-      await attempt.succeeded(device?.id);
+      await attempt.succeeded(linkSignIn ? undefined : device?.id);
+      if (linkSignIn) {
+        // The link proved the mailbox: the account starts afresh from here, as after a password.
+        const { user } = (await response.clone().json()) as { user: { id: string } };
+        await signInLimiter.proven(`user:${user.id}`, address, device?.id);
+      }
       if (device?.isNew) {
         const answer = new Response(response.body, response);
         answer.headers.append("set-cookie", deviceCookie(device.id, new URL(c.req.url).protocol === "https:"));
         return answer;
       }
     }
+    // A spent, expired or unknown link: Better Auth redirects with ?error=…; our page wants words.
+    if (linkSignIn && response.status >= 300 && response.status < 400)
+      return refusal(400, ACCOUNT_MESSAGES.invalidSignInLink, "invalid-token");
     return response.status >= 400 ? rewriteError(response) : response;
   });
 
@@ -336,6 +399,16 @@ async function firebaseExchange(auth: Auth, idToken: unknown, requestHeaders: He
     if (value) headers.set(name, value);
   }
   return new Response(JSON.stringify({ success: true, user }), { status: 200, headers });
+}
+
+const EMAIL = z.string().email();
+
+/** One of our own refusals in the auth routes' shape. */
+function refusal(status: number, error: string, code: ErrorBody["code"]): Response {
+  return new Response(JSON.stringify({ error, code } satisfies ErrorBody), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown> | undefined> {

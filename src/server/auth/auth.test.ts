@@ -168,7 +168,12 @@ describeEachDatabase("accounts", (kind) => {
   });
 
   it("says whether Google sign-in is configured", async () => {
-    expect(await (await t.app.request("/api/auth/providers")).json()).toEqual({ emailPassword: true, google: false });
+    expect(await (await t.app.request("/api/auth/providers")).json()).toEqual({
+      emailPassword: true,
+      emailLink: true,
+      google: false,
+      tokenSyncUrl: null,
+    });
   });
 });
 

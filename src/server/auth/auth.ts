@@ -1,19 +1,21 @@
 // Better Auth: e-mail + password, usernames, bearer tokens, roles (admin plugin) and Google through
 // a popup. Sessions live in the database so every app process shares them. Every setting comes from
 // config.ts: the base URL is always given, so Better Auth never falls back on its own environment
-// variables. Password reset, e-mail verification and e-mail change send their mail through mail/.
+// variables. Password reset, e-mail verification, e-mail change and the e-mailed sign-in link send
+// their mail through mail/.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, bearer, genericOAuth, username } from "better-auth/plugins";
-import { and, eq, ne } from "drizzle-orm";
+import { admin, bearer, genericOAuth, magicLink, username } from "better-auth/plugins";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { PASSWORD_POLICY } from "../../shared/auth";
+import { PAGE_ROUTES } from "../../shared/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
-import { changeEmailMessage, resetPasswordMessage, verifyEmailMessage } from "../mail/templates";
+import { changeEmailMessage, resetPasswordMessage, signInLinkMessage, verifyEmailMessage } from "../mail/templates";
 import { createFirebaseVerifier, firebaseSignIn } from "./firebase";
 import { uniqueUsername, usernameFromEmail } from "./username";
 
@@ -44,12 +46,15 @@ export const OPERATOR_CONSOLE_HEADER = "x-draftsmith-operator-console";
 /** Where the links in e-mails land (client pages and Better Auth's verify-email). */
 export const EMAIL_LINKS = {
   resetPassword: "/reset-password",
+  /** The client page that spends a sign-in link's token. */
+  signInLink: PAGE_ROUTES.signInLink,
   verifiedCallback: "/settings?verified=1",
   emailChangedCallback: "/settings?email-changed=1",
 } as const;
 
 export const RESET_PASSWORD_TTL_SECONDS = 3600;
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
+export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 
 const GOOGLE = {
   authorization: "https://accounts.google.com/o/oauth2/v2/auth",
@@ -136,6 +141,28 @@ export function createAuth({ config, db, secret, logger, mailer, onUserCreated }
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
       // Always present (server-only endpoint); it answers 400 when FIREBASE_PROJECT_ID is unset.
       firebaseSignIn(config.firebase ? createFirebaseVerifier(config.firebase) : undefined),
+      // "E-mail me a sign-in link": once (Better Auth consumes the token atomically), for 15 minutes,
+      // to accounts only (no sign-up by link: docs/decisions.md). The token is stored hashed like every
+      // verification identifier (`verification.storeIdentifier` below). auth.routes.ts adds our limits.
+      magicLink({
+        expiresIn: SIGN_IN_LINK_TTL_SECONDS,
+        disableSignUp: true,
+        sendMagicLink: async ({ email, token }) => {
+          // Better Auth stores a token for any address; only an account's owner is mailed, and the
+          // request is answered the same either way.
+          const [user] = await db
+            .select({ email: users.email, emailVerified: users.emailVerified })
+            .from(users)
+            .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+            .limit(1);
+          if (!user) return;
+          mailer.send(
+            signInLinkMessage(user.email, `${appUrl}${EMAIL_LINKS.signInLink}?token=${encodeURIComponent(token)}`, {
+              unconfirmed: !user.emailVerified,
+            }),
+          );
+        },
+      }),
       ...(google
         ? [
             genericOAuth({

@@ -100,7 +100,12 @@ describe("Google sign-in", () => {
   });
 
   it("signs in through the popup flow and creates the user with a derived username", async () => {
-    expect(await (await t.app.request("/api/auth/providers")).json()).toEqual({ emailPassword: true, google: true });
+    expect(await (await t.app.request("/api/auth/providers")).json()).toEqual({
+      emailPassword: true,
+      emailLink: true,
+      google: true,
+      tokenSyncUrl: null,
+    });
     const jar = new Map<string, string>();
     const start = await t.app.request("http://localhost/api/auth/sign-in/social", {
       method: "POST",

@@ -47,6 +47,15 @@ export interface SignInAttempt {
   succeeded(device?: string): Promise<void>;
 }
 
+/** The limiter's keys for one account (hashed: see `digest`). */
+const keys = (account: string) => ({
+  pair: (address: string) => `sign-in:pair:${digest(`${account}|${address}`)}`,
+  known: (address: string) => `sign-in:known:${digest(`${account}|${address}`)}`,
+  device: (device: string) => `sign-in:device:${digest(`${account}|${device}`)}`,
+  deviceKnown: (device: string) => `sign-in:known-device:${digest(`${account}|${device}`)}`,
+  account: `sign-in:account:${digest(account)}`,
+});
+
 export class SignInLimiter {
   constructor(
     private readonly limiter: RateLimiter,
@@ -63,12 +72,9 @@ export class SignInLimiter {
     address: string,
     opts: { accountCeiling?: boolean; device?: string } = {},
   ): Promise<SignInAttempt> {
-    const deviceKnownKey = (device: string) => `sign-in:known-device:${digest(`${account}|${device}`)}`;
-    const rememberDevice = async (device: string | undefined) => {
-      if (device) await this.limiter.hit(deviceKnownKey(device), this.limits.knownAddressSeconds);
-    };
-    if (opts.device && (await this.limiter.count(deviceKnownKey(opts.device), this.limits.knownAddressSeconds)) > 0) {
-      const deviceKey = `sign-in:device:${digest(`${account}|${opts.device}`)}`;
+    const k = keys(account);
+    if (opts.device && (await this.limiter.count(k.deviceKnown(opts.device), this.limits.knownAddressSeconds)) > 0) {
+      const deviceKey = k.device(opts.device);
       const hit = (await this.limiter.hitAll([deviceKey], this.limits.windowSeconds)).get(deviceKey);
       const over = hit !== undefined && hit.count > this.limits.perAccountAndAddress;
       return {
@@ -80,15 +86,13 @@ export class SignInLimiter {
       };
     }
 
-    const pairKey = `sign-in:pair:${digest(`${account}|${address}`)}`;
-    const knownKey = `sign-in:known:${digest(`${account}|${address}`)}`;
-    const accountKey = `sign-in:account:${digest(account)}`;
+    const pairKey = k.pair(address);
     const addressKey = `sign-in:address:${digest(address)}`;
-    const knownAddress = (await this.limiter.count(knownKey, this.limits.knownAddressSeconds)) > 0;
+    const knownAddress = (await this.limiter.count(k.known(address), this.limits.knownAddressSeconds)) > 0;
     const useAccountCeiling = opts.accountCeiling !== false && !knownAddress;
 
-    const keys = [pairKey, addressKey, ...(useAccountCeiling ? [accountKey] : [])];
-    const counts = await this.limiter.hitAll(keys, this.limits.windowSeconds);
+    const all = [pairKey, addressKey, ...(useAccountCeiling ? [k.account] : [])];
+    const counts = await this.limiter.hitAll(all, this.limits.windowSeconds);
     const over: number[] = [];
     const check = (key: string, max: number) => {
       const hit = counts.get(key);
@@ -96,18 +100,36 @@ export class SignInLimiter {
     };
     check(pairKey, this.limits.perAccountAndAddress);
     check(addressKey, this.limits.perAddress);
-    if (useAccountCeiling) check(accountKey, this.limits.perAccount);
+    if (useAccountCeiling) check(k.account, this.limits.perAccount);
 
     return {
       allowed: over.length === 0,
       retryAfterSeconds: over.length ? Math.max(...over) : 0,
       succeeded: async (device) => {
         await this.limiter.reset(pairKey);
-        await this.limiter.forgive(keys.filter((k) => k !== pairKey));
-        await this.limiter.hit(knownKey, this.limits.knownAddressSeconds);
-        await rememberDevice(device);
+        await this.limiter.forgive(all.filter((key) => key !== pairKey));
+        await this.remember(account, address, device);
       },
     };
+  }
+
+  /**
+   * The owner proved themselves another way (a sign-in link from their mailbox, counted by its own
+   * attempt): the account's count from this address (and `device`) starts again, and both are
+   * remembered as the owner's, as after a password sign-in.
+   */
+  async proven(account: string, address: string, device?: string): Promise<void> {
+    const k = keys(account);
+    await this.limiter.reset(k.pair(address));
+    if (device) await this.limiter.reset(k.device(device));
+    await this.remember(account, address, device);
+  }
+
+  /** Remembers `address` (and `device`) as the account owner's for 90 days. */
+  private async remember(account: string, address: string, device?: string): Promise<void> {
+    const k = keys(account);
+    await this.limiter.hit(k.known(address), this.limits.knownAddressSeconds);
+    if (device) await this.limiter.hit(k.deviceKnown(device), this.limits.knownAddressSeconds);
   }
 }
 

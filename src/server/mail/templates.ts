@@ -1,6 +1,6 @@
 // Every message Draftsmith sends, as plain text and simple HTML. A message never says anything about
 // an account other than the recipient's own (no "that address is already taken").
-export type MailKind = "verify-email" | "change-email" | "reset-password" | "account-deleted";
+export type MailKind = "verify-email" | "change-email" | "reset-password" | "sign-in-link" | "account-deleted";
 
 export interface MailMessage {
   kind: MailKind;
@@ -73,6 +73,30 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
     after: [
       "The link works once, for 1 hour. Choosing a new password signs you out everywhere else.",
       "If you did not ask for this, ignore this message: your password stays as it is.",
+    ],
+  });
+}
+
+/**
+ * The e-mailed sign-in link (auth.ts, magicLink). `unconfirmed`: the account's address was never
+ * verified, and following the link removes any password or Google link set up before (anyone could
+ * have set those up with this address), so the owner is told before they find out at the next sign-in.
+ */
+export function signInLinkMessage(to: string, link: string, opts: { unconfirmed: boolean }): MailMessage {
+  return render({
+    kind: "sign-in-link",
+    to,
+    subject: `Your ${APP} sign-in link`,
+    paragraphs: [`Someone asked to sign in to the ${APP} account for ${to} with a link sent by e-mail.`],
+    action: { label: `Sign in to ${APP}`, link },
+    after: [
+      "The link works once, for 15 minutes.",
+      ...(opts.unconfirmed
+        ? [
+            "Your address is not confirmed yet: following the link confirms it. Any password or Google sign-in set up on this account before then stops working (anyone could have set it up with your address); you can choose a new password in Settings.",
+          ]
+        : []),
+      "If you did not ask for this, ignore this message: nobody can sign in without the link.",
     ],
   });
 }

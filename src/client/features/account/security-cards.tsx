@@ -87,7 +87,10 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
           </form>
         ) : (
           <div className="space-y-3 text-sm text-slate-700">
-            <p>Your account signs in with Google. To add a password, we can e-mail you a link to set one.</p>
+            <p>
+              Your account has no password: it signs in with Google or a link we e-mail you. To add one, we can e-mail
+              you a link to set it.
+            </p>
             {linkSent ? (
               <p role="status" className="text-emerald-900">
                 {ACCOUNT_TEXT.resetRequested}

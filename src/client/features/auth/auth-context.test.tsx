@@ -177,6 +177,64 @@ describe("AuthProvider", () => {
     await apiGet("/api/auth/get-session");
   });
 
+  it("signs in with an e-mailed link's token, keeping the session token it is answered", async () => {
+    routes = {
+      "GET /api/auth/get-session": () => null,
+      "GET /api/auth/magic-link/verify?token=a%2Bb": () =>
+        new Response(JSON.stringify({ user: { id: "u1" } }), {
+          status: 200,
+          headers: { "set-auth-token": "tok-link" },
+        }),
+      "POST /api/auth/verify": (init) => {
+        expect((init.headers as Record<string, string>).Authorization).toBe("Bearer tok-link");
+        return { success: true, user: ada };
+      },
+      "GET /api/billing/credits": () => balance(50),
+    };
+    const { auth, settle } = await renderAuth();
+    await settle();
+    await act(() => auth().signInWithLink("a+b"));
+    expect(auth().user).toEqual(ada);
+  });
+
+  it("syncs the token to TOKEN_SYNC_URL on a secure page: POST on sign-in, DELETE on sign-out", async () => {
+    Object.defineProperty(window, "isSecureContext", { value: true, configurable: true });
+    try {
+      const synced: string[] = [];
+      routes = {
+        "GET /api/auth/get-session": () => null,
+        "GET /api/auth/providers": () => ({
+          emailPassword: true,
+          emailLink: true,
+          google: false,
+          tokenSyncUrl: "/sync",
+        }),
+        "POST /api/auth/sign-in/email": () =>
+          new Response(JSON.stringify({ ok: true }), { status: 200, headers: { "set-auth-token": "tok-1" } }),
+        "POST /api/auth/verify": () => ({ success: true, user: ada }),
+        "GET /api/billing/credits": () => balance(50),
+        "POST /api/auth/sign-out": () => ({ success: true }),
+        [`POST ${window.location.origin}/sync`]: (init) => {
+          synced.push(`POST ${new Headers(init.headers).get("authorization")}`);
+          return new Response(null, { status: 204 });
+        },
+        [`DELETE ${window.location.origin}/sync`]: (init) => {
+          synced.push(`DELETE ${new Headers(init.headers).get("authorization")}`);
+          return new Response(null, { status: 204 });
+        },
+      };
+      const { auth, settle } = await renderAuth();
+      await settle();
+      await act(() => auth().signIn("ada@example.com", "long-enough"));
+      await until(() => expect(synced).toEqual(["POST Bearer tok-1"]));
+      await act(() => auth().signOut());
+      await until(() => expect(synced).toEqual(["POST Bearer tok-1", "DELETE null"]));
+      expect(calls.filter((c) => c === "GET /api/auth/providers")).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(window, "isSecureContext");
+    }
+  });
+
   it("forgets a session here without asking the server (forgetSession)", async () => {
     routes = signedIn();
     const { auth, settle } = await renderAuth();

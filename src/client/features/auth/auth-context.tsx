@@ -11,8 +11,9 @@ import {
   useMemo,
   useState,
 } from "react";
-import type { SessionUser, VerifyResponse } from "../../../shared/auth";
-import { apiFetch, apiGet, apiPost, setBearerToken } from "../../lib/api";
+import type { AuthProvidersResponse, SessionUser, VerifyResponse } from "../../../shared/auth";
+import { apiFetch, apiGet, apiPost, onBearerToken, setBearerToken } from "../../lib/api";
+import { createTokenSync } from "./token-sync";
 
 export interface CreditsBalance {
   availableCredits: number;
@@ -30,6 +31,8 @@ interface AuthContextValue {
   refreshCredits: () => Promise<void>;
   signIn: (email: string, password: string) => Promise<void>;
   signUp: (email: string, password: string) => Promise<void>;
+  /** Spends an e-mailed sign-in link's token (the page /sign-in-link). */
+  signInWithLink: (token: string) => Promise<void>;
   signInWithGoogle: () => Promise<void>;
   /** Links Google to the signed-in account through the same popup. */
   linkGoogle: () => Promise<void>;
@@ -46,8 +49,8 @@ interface AuthContextValue {
   onSignInSuccess?: () => void;
 }
 
-/** The dialog's views: the two tabs, and the "Forgot password?" form. */
-export type SignInView = "signin" | "signup" | "forgot";
+/** The dialog's views: the two tabs, the "Forgot password?" form and "E-mail me a sign-in link". */
+export type SignInView = "signin" | "signup" | "forgot" | "link";
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -72,6 +75,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [onSignInSuccess, setOnSignInSuccess] = useState<(() => void) | undefined>();
 
   const credits = useQuery<CreditsBalance>({ queryKey: CREDITS_KEY, enabled: Boolean(user) });
+
+  // TOKEN_SYNC_URL (token-sync.ts): the setting is asked for at the first change of the token.
+  useEffect(() => {
+    const sync = createTokenSync({
+      url: async () => (await apiGet<AuthProvidersResponse>("/api/auth/providers")).tokenSyncUrl,
+      fetch: (url, init) => fetch(url, init),
+      now: () => Date.now(),
+      isSecureContext: window.isSecureContext,
+      origin: window.location.origin,
+    });
+    return onBearerToken((token) => void sync.changed(token));
+  }, []);
 
   const verify = useCallback(async () => {
     try {
@@ -137,6 +152,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [afterSignIn],
   );
 
+  const signInWithLink = useCallback(
+    async (token: string) => {
+      await keepToken(await apiFetch("GET", `/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`));
+      await afterSignIn();
+    },
+    [afterSignIn],
+  );
+
   const signInWithGoogle = useCallback(async () => {
     await googlePopup("/api/auth/sign-in/social");
     await afterSignIn();
@@ -176,6 +199,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshCredits,
       signIn,
       signUp,
+      signInWithLink,
       signInWithGoogle,
       linkGoogle,
       signOut,
@@ -198,6 +222,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshCredits,
       signIn,
       signUp,
+      signInWithLink,
       signInWithGoogle,
       linkGoogle,
       signOut,

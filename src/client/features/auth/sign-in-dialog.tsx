@@ -22,6 +22,7 @@ import { ApiError, apiPost } from "../../lib/api";
 import { usePending } from "../../lib/use-pending";
 import { type SignInView, useAuth } from "./auth-context";
 import { authErrorText } from "./auth-errors";
+import { SignInLinkForm } from "./sign-in-link-form";
 
 const POLICY_KEY = ["/api/auth/password-policy"];
 
@@ -43,6 +44,13 @@ export function SignInDialog() {
 export function AuthForms({ initialTab = "signin" }: { initialTab?: SignInView }) {
   const [tab, setTab] = useState<SignInView>(initialTab);
   if (tab === "forgot") return <ForgotPasswordForm onBack={() => setTab("signin")} />;
+  if (tab === "link")
+    return (
+      <div className="mt-4 space-y-4">
+        <SignInLinkForm title="Sign in with a link" submitLabel="Send sign-in link" />
+        <BackToSignIn onBack={() => setTab("signin")} />
+      </div>
+    );
   return (
     <Tabs value={tab} onValueChange={(v) => setTab(v as SignInView)} className="mt-4">
       <TabsList className="grid w-full grid-cols-2">
@@ -51,9 +59,12 @@ export function AuthForms({ initialTab = "signin" }: { initialTab?: SignInView }
       </TabsList>
       <TabsContent value="signin">
         <CredentialsForm mode="signin" />
-        <div className="mt-2 text-center">
+        <div className="mt-2 flex flex-wrap justify-center gap-x-2">
           <Button variant="link" size="sm" type="button" onClick={() => setTab("forgot")}>
             Forgot password?
+          </Button>
+          <Button variant="link" size="sm" type="button" onClick={() => setTab("link")}>
+            E-mail me a sign-in link
           </Button>
         </div>
       </TabsContent>
@@ -218,9 +229,15 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           </SubmitButton>
         </>
       )}
-      <Button variant="link" size="sm" type="button" className="w-full" onClick={onBack}>
-        Back to sign in
-      </Button>
+      <BackToSignIn onBack={onBack} />
     </form>
+  );
+}
+
+function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="link" size="sm" type="button" className="w-full" onClick={onBack}>
+      Back to sign in
+    </Button>
   );
 }
