@@ -14,9 +14,12 @@ import { decodeJwt } from "jose";
 import {
   AUTH_MESSAGES,
   type AuthProvidersResponse,
+  AuthProvidersResponseSchema,
   PASSWORD_POLICY,
   type PasswordPolicy,
+  PasswordPolicySchema,
   type VerifyResponse,
+  VerifyResponseSchema,
 } from "../../shared/auth";
 import { type AuthErrorCode, codeForStatus, type ErrorBody } from "../../shared/errors";
 import { countOf } from "../../shared/plural";
@@ -132,11 +135,15 @@ export function authRoutes({
   // Sign-in, passwords, e-mail, sessions: never with an API key.
   r.use("*", refuseApiKeys);
 
-  r.get("/password-policy", doc({ summary: "The password rules", tag: "Auth", caller: "public" }), (c) =>
-    c.json<PasswordPolicy>(PASSWORD_POLICY),
+  r.get(
+    "/password-policy",
+    doc({ summary: "The password rules", tag: "Auth", caller: "public", response: PasswordPolicySchema }),
+    (c) => c.json<PasswordPolicy>(PASSWORD_POLICY),
   );
-  r.get("/providers", doc({ summary: "The ways to sign in", tag: "Auth", caller: "public" }), (c) =>
-    c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }),
+  r.get(
+    "/providers",
+    doc({ summary: "The ways to sign in", tag: "Auth", caller: "public", response: AuthProvidersResponseSchema }),
+    (c) => c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }),
   );
 
   /** The account an e-mail or username names: one id, so both ways in share one count. */
@@ -162,7 +169,12 @@ export function authRoutes({
   // (firebase.ts). Without: the client confirms its session and receives its profile.
   r.post(
     "/verify",
-    doc({ summary: "Confirm the session, or exchange a Firebase ID token", tag: "Auth", caller: "public" }),
+    doc({
+      summary: "Confirm the session, or exchange a Firebase ID token",
+      tag: "Auth",
+      caller: "public",
+      response: VerifyResponseSchema,
+    }),
     async (c) => {
       const body = c.req.header("content-type")?.includes("json") ? await readJson(c) : undefined;
       if (body && body.idToken !== undefined) {

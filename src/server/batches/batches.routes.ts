@@ -5,11 +5,15 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   type AdminJobsResponse,
+  AdminJobsResponseSchema,
   BATCH_CSV_MAX_BYTES,
   type BatchCreatedResponse,
+  BatchCreatedResponseSchema,
   type BatchesResponse,
+  BatchesResponseSchema,
   type BatchInvalidResponse,
   type BatchResponse,
+  BatchResponseSchema,
   type BatchRowInput,
   CreateBatchRequest,
 } from "../../shared/batches";
@@ -64,6 +68,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Create a batch (and start it with start: true)",
       tag: "Batches",
       caller: "batches",
+      response: BatchCreatedResponseSchema,
       status: 201,
       paid: true,
     }),
@@ -80,6 +85,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Create a batch from a CSV file (text/csv body), not started",
       tag: "Batches",
       caller: "batches",
+      response: BatchCreatedResponseSchema,
       status: 201,
       paid: true,
     }),
@@ -108,13 +114,16 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
     },
   );
 
-  r.get("/", doc({ summary: "List your batches", tag: "Batches", caller: "batches" }), caller, async (c) =>
-    c.json<BatchesResponse>({ batches: await batches.list(c.get("user").id) }),
+  r.get(
+    "/",
+    doc({ summary: "List your batches", tag: "Batches", caller: "batches", response: BatchesResponseSchema }),
+    caller,
+    async (c) => c.json<BatchesResponse>({ batches: await batches.list(c.get("user").id) }),
   );
 
   r.get(
     "/:id",
-    doc({ summary: "A batch with its rows", tag: "Batches", caller: "batches" }),
+    doc({ summary: "A batch with its rows", tag: "Batches", caller: "batches", response: BatchResponseSchema }),
     caller,
     validate("param", Params),
     async (c) => c.json<BatchResponse>(await batches.get(c.get("user").id, c.req.valid("param").id)),
@@ -127,6 +136,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
         summary: `${action[0]?.toUpperCase()}${action.slice(1)} a batch`,
         tag: "Batches",
         caller: "batches",
+        response: BatchCreatedResponseSchema,
         paid: action === "start" || action === "resume",
       }),
       caller,
@@ -142,7 +152,13 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
 
   r.post(
     "/:id/rows/:rowId/retry",
-    doc({ summary: "Retry a failed row", tag: "Batches", caller: "batches", paid: true }),
+    doc({
+      summary: "Retry a failed row",
+      tag: "Batches",
+      caller: "batches",
+      response: BatchCreatedResponseSchema,
+      paid: true,
+    }),
     caller,
     paid,
     validate("param", RowParams),
@@ -201,7 +217,12 @@ export function adminJobsRoutes({ batches }: { batches: BatchService }) {
   const r = new Hono<AppEnv>();
   r.get(
     "/",
-    doc({ summary: "The job queue: counts, oldest queued, failures, workers", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "The job queue: counts, oldest queued, failures, workers",
+      tag: "Admin",
+      caller: "admin",
+      response: AdminJobsResponseSchema,
+    }),
     async (c) => {
       const state = await batches.queueState();
       if (!state) throw new AppError("SERVER_BUSY", "The job queue is not running in this process.");

@@ -1,8 +1,7 @@
 // HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
 
 import { Hono } from "hono";
-import { DetectSchema } from "../../shared/api-schemas";
-import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
+import { DetectRequestSchema, type DetectResponse, DetectResponseSchema } from "../../shared/detection";
 import { requireCaller } from "../http/middleware";
 import { doc } from "../http/openapi";
 import type { AppEnv, Gate } from "../http/types";
@@ -18,7 +17,7 @@ export function detectionRoutes({ detection, paid }: { detection: DetectionServi
       summary: "Detect AI-written sentences (1 credit)",
       tag: "Detection",
       caller: "detect",
-      response: DetectSchema,
+      response: DetectResponseSchema,
       paid: true,
     }),
     requireCaller("detect"),

@@ -32,8 +32,8 @@ export interface RouteDoc {
   response?: z.ZodType;
   /** The success status (200 unless given). */
   status?: 200 | 201;
-  /** A file, not JSON (the media type). */
-  file?: string;
+  /** A file, not JSON: its media type, or the types it may have. */
+  file?: string | readonly string[];
   /** Also answers `Accept: text/event-stream` with these events (name → schema of its data). */
   stream?: Record<string, z.ZodType>;
   /** Spends credits: 402 and the paid gate's refusals are possible. */
@@ -87,7 +87,7 @@ function spec(d: RouteDoc): Parameters<typeof describeRoute>[0] {
   const status = String(d.status ?? 200);
   // hono-openapi resolves a resolver() schema in place of a plain one.
   const content: Record<string, { schema: unknown }> = {};
-  if (d.file) content[d.file] = { schema: { type: "string", format: "binary" } };
+  if (d.file) for (const type of [d.file].flat()) content[type] = { schema: { type: "string", format: "binary" } };
   else content["application/json"] = { schema: d.response ? resolver(d.response) : { type: "object" } };
   if (d.stream)
     content["text/event-stream"] = {

@@ -10,16 +10,22 @@
 
 import { Hono } from "hono";
 import { z } from "zod";
+import { SuccessSchema } from "../../shared/api-schemas";
 import { DocumentParams } from "../../shared/documents";
 import { countOf } from "../../shared/plural";
 import {
   type ConnectionResponse,
+  ConnectionResponseSchema,
   type ConnectionsResponse,
+  ConnectionsResponseSchema,
   CreateConnectionRequest,
   type PublicationsResponse,
+  PublicationsResponseSchema,
   PublishRequest,
   type PublishResponse,
+  PublishResponseSchema,
   type ShopifyBlogsResponse,
+  ShopifyBlogsResponseSchema,
   ShopifyStoreInput,
 } from "../../shared/publishing";
 import { AppError } from "../errors";
@@ -54,14 +60,25 @@ export function connectionRoutes({
 
   r.get(
     "/",
-    doc({ summary: "List publishing connections", tag: "Publishing", caller: "publish" }),
+    doc({
+      summary: "List publishing connections",
+      tag: "Publishing",
+      caller: "publish",
+      response: ConnectionsResponseSchema,
+    }),
     requireCaller("publish"),
     async (c) => c.json<ConnectionsResponse>({ connections: await connections.list(c.get("user").id) }),
   );
 
   r.post(
     "/",
-    doc({ summary: "Connect a WordPress or Shopify site", tag: "Publishing", caller: "session", status: 201 }),
+    doc({
+      summary: "Connect a WordPress or Shopify site",
+      tag: "Publishing",
+      caller: "session",
+      response: ConnectionResponseSchema,
+      status: 201,
+    }),
     requireUser,
     validate("json", CreateConnectionRequest),
     limited,
@@ -71,7 +88,12 @@ export function connectionRoutes({
 
   r.post(
     "/shopify/blogs",
-    doc({ summary: "A Shopify store's blogs", tag: "Publishing", caller: "session" }),
+    doc({
+      summary: "A Shopify store's blogs",
+      tag: "Publishing",
+      caller: "session",
+      response: ShopifyBlogsResponseSchema,
+    }),
     requireUser,
     validate("json", ShopifyStoreInput),
     limited,
@@ -80,7 +102,12 @@ export function connectionRoutes({
 
   r.post(
     "/:id/verify",
-    doc({ summary: "Check a connection again", tag: "Publishing", caller: "session" }),
+    doc({
+      summary: "Check a connection again",
+      tag: "Publishing",
+      caller: "session",
+      response: ConnectionResponseSchema,
+    }),
     requireUser,
     validate("param", ConnectionIdParam),
     limited,
@@ -90,7 +117,7 @@ export function connectionRoutes({
 
   r.delete(
     "/:id",
-    doc({ summary: "Remove a connection", tag: "Publishing", caller: "session" }),
+    doc({ summary: "Remove a connection", tag: "Publishing", caller: "session", response: SuccessSchema }),
     requireUser,
     validate("param", ConnectionIdParam),
     async (c) => {
@@ -130,7 +157,12 @@ export function publishRoutes({
 
   r.post(
     "/:id/publish",
-    doc({ summary: "Publish a document's version to a connected site", tag: "Publishing", caller: "publish" }),
+    doc({
+      summary: "Publish a document's version to a connected site",
+      tag: "Publishing",
+      caller: "publish",
+      response: PublishResponseSchema,
+    }),
     requireCaller("publish"),
     validate("param", DocumentParams),
     validate("json", PublishRequest),
@@ -148,7 +180,12 @@ export function publishRoutes({
 
   r.get(
     "/:id/publications",
-    doc({ summary: "A document's publications", tag: "Publishing", caller: "publish" }),
+    doc({
+      summary: "A document's publications",
+      tag: "Publishing",
+      caller: "publish",
+      response: PublicationsResponseSchema,
+    }),
     requireCaller("publish"),
     validate("param", DocumentParams),
     async (c) => {

@@ -3,12 +3,14 @@
 // credit is held; a cancelled model call answers 499 to nobody (onError).
 
 import { Hono } from "hono";
-import { SeoProduceSchema } from "../../shared/api-schemas";
 import {
   type SeoOptimizeResponse,
+  SeoOptimizeResponseSchema,
   type SeoProduceResponse,
+  SeoProduceResponseSchema,
   SeoRequest,
   type SeoReviseResponse,
+  SeoReviseResponseSchema,
 } from "../../shared/seo";
 import { requireCaller } from "../http/middleware";
 import { doc } from "../http/openapi";
@@ -25,7 +27,7 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
       summary: "SEO HTML from the text as it is (2 credits)",
       tag: "SEO",
       caller: "seo",
-      response: SeoProduceSchema,
+      response: SeoProduceResponseSchema,
       paid: true,
     }),
     requireCaller("seo"),
@@ -36,7 +38,13 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
 
   r.post(
     "/seo-revise-text",
-    doc({ summary: "Revise the text for SEO with a model", tag: "SEO", caller: "seo", paid: true }),
+    doc({
+      summary: "Revise the text for SEO with a model",
+      tag: "SEO",
+      caller: "seo",
+      response: SeoReviseResponseSchema,
+      paid: true,
+    }),
     requireCaller("seo"),
     paid,
     validate("json", SeoRequest),
@@ -46,7 +54,13 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
 
   r.post(
     "/seo-optimize",
-    doc({ summary: "Revise for SEO, then SEO HTML", tag: "SEO", caller: "seo", paid: true }),
+    doc({
+      summary: "Revise for SEO, then SEO HTML",
+      tag: "SEO",
+      caller: "seo",
+      response: SeoOptimizeResponseSchema,
+      paid: true,
+    }),
     requireCaller("seo"),
     paid,
     validate("json", SeoRequest),

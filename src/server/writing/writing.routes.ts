@@ -6,16 +6,22 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import { GenerationSchema, WRITING_STREAM_EVENTS } from "../../shared/api-schemas";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import {
   ExecuteRequest,
   FinalRewriteRequest,
+  GENERATION_STREAM_EVENTS,
   type GenerationResponse,
+  GenerationResponseSchema,
+  HistoryDeletedSchema,
   type HistoryItem,
+  HistoryResponseSchema,
+  REVISE_TEXT_STREAM_EVENTS,
   ReviseTextRequest,
   type ReviseTextResponse,
+  ReviseTextResponseSchema,
   type WritersResponse,
+  WritersResponseSchema,
   type WritingStreamEvent,
 } from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
@@ -48,9 +54,9 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       summary: "Write a draft, or revise flagged sentences (streams with Accept: text/event-stream)",
       tag: "Writing",
       caller: "write",
-      response: GenerationSchema,
+      response: GenerationResponseSchema,
       paid: true,
-      stream: WRITING_STREAM_EVENTS,
+      stream: GENERATION_STREAM_EVENTS,
     }),
     requireCaller("write"),
     paid,
@@ -64,9 +70,9 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       summary: "Rewrite the whole draft (streams)",
       tag: "Writing",
       caller: "write",
-      response: GenerationSchema,
+      response: GenerationResponseSchema,
       paid: true,
-      stream: WRITING_STREAM_EVENTS,
+      stream: GENERATION_STREAM_EVENTS,
     }),
     requireCaller("write"),
     paid,
@@ -80,8 +86,9 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       summary: "Revise a text (streams)",
       tag: "Writing",
       caller: "write",
+      response: ReviseTextResponseSchema,
       paid: true,
-      stream: WRITING_STREAM_EVENTS,
+      stream: REVISE_TEXT_STREAM_EVENTS,
     }),
     requireCaller("write"),
     paid,
@@ -90,13 +97,20 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
   );
 
   // Public: which providers have a model, so the screens can say when none is configured.
-  r.get("/writers", doc({ summary: "The writers and models on offer", tag: "Writing", caller: "public" }), (c) =>
-    c.json<WritersResponse>(writing.writers()),
+  r.get(
+    "/writers",
+    doc({
+      summary: "The writers and models on offer",
+      tag: "Writing",
+      caller: "public",
+      response: WritersResponseSchema,
+    }),
+    (c) => c.json<WritersResponse>(writing.writers()),
   );
 
   r.get(
     "/history",
-    doc({ summary: "Your recent requests", tag: "Writing", caller: "write" }),
+    doc({ summary: "Your recent requests", tag: "Writing", caller: "write", response: HistoryResponseSchema }),
     requireCaller("write"),
     validate("query", HistoryQuery),
     async (c) => c.json<HistoryItem[]>(await writing.history(c.get("user").id, c.req.valid("query").limit)),
@@ -104,7 +118,12 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
 
   r.post(
     "/reset",
-    doc({ summary: "Delete your request history", tag: "Writing", caller: "session" }),
+    doc({
+      summary: "Delete your request history",
+      tag: "Writing",
+      caller: "session",
+      response: HistoryDeletedSchema,
+    }),
     requireUser,
     async (c) => {
       const deleted = await writing.reset(c.get("user").id);

@@ -1,0 +1,109 @@
+// Every answer a route test gets is checked against what its route declares (issue 28): createTestApp
+// wraps `app.request` with `checkAnswers`, so each of the route tests is also a test of the OpenAPI
+// document. For a request to /api/…:
+//   - a 2xx answer of a route that declares `response` (doc({...}), http/openapi.ts) has the declared
+//     status and is JSON that the schema parses (a missing or mistyped field fails; an extra one
+//     passes), or a stream when the route declares one, or the declared file type;
+//   - a 4xx/5xx answer is the error contract, `{ error, code, … }` with a known code.
+// An answer that breaks its contract makes `app.request` throw, naming the route, the status and
+// zod's issues, so the test that made the call fails there.
+import type { Hono } from "hono";
+import { z } from "zod";
+import { ErrorBodySchema } from "../../shared/api-schemas";
+import { declarationOf, type RouteDoc } from "../http/openapi";
+
+/** The declaring route of a request: its path pattern and what it declares (null: none declares). */
+interface Declared {
+  path: string;
+  doc: RouteDoc;
+}
+
+/** Thrown by a checked app.request when an answer breaks its route's declared contract. */
+export class AnswerContractError extends Error {
+  override name = "AnswerContractError";
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any app (only its router and request are used)
+type AnyHono = Hono<any>;
+
+/** Wraps `app.request` so every answer is checked (see the top of this file). Returns the app. */
+export function checkAnswers<A extends AnyHono>(app: A): A {
+  const request = app.request;
+  const routes = new Map<string, Declared | null>();
+
+  /** The route that declares the answers of `method path`: the first declared one the router matches. */
+  const declaredFor = (method: string, path: string): Declared | null => {
+    const key = `${method} ${path}`;
+    let found = routes.get(key);
+    if (found === undefined) {
+      found = null;
+      const [matches] = app.router.match(method === "HEAD" ? "GET" : method, path);
+      for (const [[handler, route]] of matches) {
+        const d = declarationOf(handler);
+        if (d) {
+          found = { path: route.path, doc: d };
+          break;
+        }
+      }
+      if (routes.size > 5000) routes.clear();
+      routes.set(key, found);
+    }
+    return found;
+  };
+
+  app.request = (async (...args: Parameters<AnyHono["request"]>) => {
+    const res = await request(...args);
+    const [input, init] = args;
+    const req = input instanceof Request ? input : undefined;
+    const method = (init?.method ?? req?.method ?? "GET").toUpperCase();
+    const path = new URL(req ? req.url : String(input), "http://localhost").pathname;
+    if (path.startsWith("/api/")) await checkAnswer(method, path, res, declaredFor(method, path));
+    return res;
+  }) as A["request"];
+  return app;
+}
+
+async function checkAnswer(method: string, path: string, res: Response, declared: Declared | null) {
+  const type = res.headers.get("content-type") ?? "";
+  const isJson = /\bjson\b/i.test(type);
+  const route = `${method} ${declared?.path ?? path}`;
+  const fail = (what: string): never => {
+    throw new AnswerContractError(`${route} answered ${res.status}: ${what}`);
+  };
+  const body = async () => {
+    const text = await res.clone().text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return fail(`its ${type} body is not JSON: ${text.slice(0, 200)}`);
+    }
+  };
+  const parse = async (schema: z.ZodType, what: string) => {
+    const json = await body();
+    const result = schema.safeParse(json);
+    if (!result.success)
+      fail(
+        `not ${what}:\n${z.prettifyError(result.error)}\nissues: ${JSON.stringify(result.error.issues)}\nbody: ${JSON.stringify(json).slice(0, 2000)}`,
+      );
+  };
+
+  if (res.status >= 400) {
+    // 499: the client left, and nobody reads the answer (http/errors.ts).
+    if (res.status === 499) return;
+    if (!isJson) fail(`an error that is not JSON (${type || "no content type"})`);
+    await parse(ErrorBodySchema, "the error contract {error, code}");
+    return;
+  }
+  if (res.status < 200 || res.status >= 300 || !declared) return;
+  const d = declared.doc;
+  if (res.status !== (d.status ?? 200)) fail(`the route declares ${d.status ?? 200}`);
+  if (d.file) {
+    const mediaType = type.split(";")[0]?.trim().toLowerCase();
+    if (![d.file].flat().includes(mediaType ?? "")) fail(`a ${type} answer where the route declares ${d.file}`);
+    return;
+  }
+  if (d.stream && /^text\/event-stream\b/i.test(type)) return;
+  if (!isJson) fail(`a ${type || "bodiless"} answer where the route declares JSON`);
+  if (!d.response) fail("the route declares no response schema");
+  await parse(d.response as z.ZodType, "the declared response schema");
+}
