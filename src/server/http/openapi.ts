@@ -11,7 +11,7 @@ import type { Hono, MiddlewareHandler } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
 import { API_KEY_SCOPES, type ApiKeyScope } from "../../shared/api-keys";
-import { AUTH_ERROR_CODES, ERROR_CODES } from "../../shared/errors";
+import { AUTH_ERROR_CODES, ERROR_CODES, type ErrorCode } from "../../shared/errors";
 import { API_REFERENCE_PATH } from "../../shared/routes";
 
 /**
@@ -38,6 +38,8 @@ export interface RouteDoc {
   stream?: Record<string, z.ZodType>;
   /** Spends credits: 402 and the paid gate's refusals are possible. */
   paid?: boolean;
+  /** Error codes of this route's own (beyond those of its caller and `paid`), listed under their statuses. */
+  errors?: readonly ErrorCode[];
 }
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" } as const;
@@ -62,6 +64,19 @@ function errorResponses(d: RouteDoc): Record<string, Json> {
     out["403"] = errorResponse(`The API key lacks the \`${d.caller}\` scope (\`KEY_SCOPE\`).`);
   if (d.paid)
     out["402"] = errorResponse("Not enough credits (`INSUFFICIENT_CREDITS`, with `required` and `available`).");
+  const own = new Map<string, ErrorCode[]>();
+  for (const code of d.errors ?? []) {
+    const status = String(ERROR_CODES[code]);
+    own.set(status, [...(own.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of own) {
+    const listed = codes.map((c) => `\`${c}\``).join(", ");
+    const before = out[status]?.description;
+    out[status] = {
+      ...out[status],
+      ...errorResponse(before ? `${before} Also ${listed}.` : `The route's own refusals: ${listed}.`),
+    };
+  }
   return out;
 }
 

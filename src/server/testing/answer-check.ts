@@ -7,6 +7,7 @@
 //   - a 4xx/5xx answer is the error contract, `{ error, code, … }` with a known code.
 // An answer that breaks its contract makes `app.request` throw, naming the route, the status and
 // zod's issues, so the test that made the call fails there.
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api-schemas";
@@ -71,7 +72,7 @@ async function checkAnswer(method: string, path: string, res: Response, declared
     throw new AnswerContractError(`${route} answered ${res.status}: ${what}`);
   };
   const body = async () => {
-    const text = await res.clone().text();
+    const text = decoded(res.headers.get("content-encoding"), Buffer.from(await res.clone().arrayBuffer()));
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -106,4 +107,18 @@ async function checkAnswer(method: string, path: string, res: Response, declared
   if (!isJson) fail(`a ${type || "bodiless"} answer where the route declares JSON`);
   if (!d.response) fail("the route declares no response schema");
   await parse(d.response as z.ZodType, "the declared response schema");
+}
+
+/** A body as sent, decompressed (http/compress.ts compresses large answers). */
+function decoded(encoding: string | null, bytes: Buffer): string {
+  const e = encoding?.trim().toLowerCase();
+  const plain =
+    e === "br"
+      ? brotliDecompressSync(bytes)
+      : e === "gzip"
+        ? gunzipSync(bytes)
+        : e === "deflate"
+          ? inflateSync(bytes)
+          : bytes;
+  return plain.toString("utf8");
 }
