@@ -96,7 +96,13 @@ export function accountRoutes(deps: {
 
   r.delete(
     "/sessions/:id",
-    doc({ summary: "Sign one session out", tag: "Account", caller: "session", response: SuccessSchema }),
+    doc({
+      summary: "Sign one session out",
+      tag: "Account",
+      caller: "session",
+      errors: ["NOT_FOUND"],
+      response: SuccessSchema,
+    }),
     validate("param", SessionIdParam),
     async (c) => {
       const user = c.get("user")!;
@@ -136,7 +142,14 @@ export function accountRoutes(deps: {
   // only) a sign-in within the last 10 minutes. A stolen session alone can't delete the account.
   r.post(
     "/delete",
-    doc({ summary: "Delete the account", tag: "Account", caller: "session", response: SuccessSchema }),
+    doc({
+      summary: "Delete the account",
+      tag: "Account",
+      caller: "session",
+      // The account is gone already; the last administrator can't delete theirs.
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: SuccessSchema,
+    }),
     validate("json", AccountDeleteRequest),
     async (c) => {
       const user = c.get("user")!;

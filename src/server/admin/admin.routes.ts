@@ -84,7 +84,13 @@ export function adminRoutes({
 
   r.post(
     "/campaigns/:id/activate",
-    doc({ summary: "Activate a campaign", tag: "Admin", caller: "admin", response: CampaignResponseSchema }),
+    doc({
+      summary: "Activate a campaign",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND"],
+      response: CampaignResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) => {
       const { campaign, granted } = await campaigns.activate(c.req.valid("param").id);
@@ -99,7 +105,13 @@ export function adminRoutes({
 
   r.patch(
     "/campaigns/:id",
-    doc({ summary: "Edit a campaign", tag: "Admin", caller: "admin", response: CampaignResponseSchema }),
+    doc({
+      summary: "Edit a campaign",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: CampaignResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     validate("json", CampaignUpdateRequest),
     async (c) => {
@@ -113,7 +125,13 @@ export function adminRoutes({
 
   r.post(
     "/campaigns/:id/deactivate",
-    doc({ summary: "Deactivate a campaign", tag: "Admin", caller: "admin", response: CampaignResponseSchema }),
+    doc({
+      summary: "Deactivate a campaign",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND"],
+      response: CampaignResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) => {
       const { campaign } = await campaigns.deactivate(c.req.valid("param").id);
@@ -123,7 +141,14 @@ export function adminRoutes({
 
   r.delete(
     "/campaigns/:id",
-    doc({ summary: "Delete a campaign", tag: "Admin", caller: "admin", response: CampaignDeletedSchema }),
+    doc({
+      summary: "Delete a campaign",
+      tag: "Admin",
+      caller: "admin",
+      // A campaign with recipients is deactivated instead.
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: CampaignDeletedSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) => {
       await campaigns.remove(c.req.valid("param").id);
@@ -133,7 +158,13 @@ export function adminRoutes({
 
   r.get(
     "/campaigns/:id/recipients",
-    doc({ summary: "A campaign's recipients", tag: "Admin", caller: "admin", response: RecipientsResponseSchema }),
+    doc({
+      summary: "A campaign's recipients",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND"],
+      response: RecipientsResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) =>
       c.json<RecipientsResponse>({ success: true, recipients: await campaigns.recipients(c.req.valid("param").id) }),

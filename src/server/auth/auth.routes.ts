@@ -78,6 +78,9 @@ const CLIENT_CODE: Record<string, AuthErrorCode> = {
   INVALID_TOKEN: "invalid-token",
 };
 
+/** Every route here refuses API keys (refuseApiKeys), public ones too. */
+const NO_KEYS = ["KEY_NOT_ALLOWED"] as const;
+
 /** Paths whose JSON body this router reads (and may amend) before Better Auth sees it. */
 const BODY_PATHS = new Set([
   "/sign-in/email",
@@ -137,12 +140,24 @@ export function authRoutes({
 
   r.get(
     "/password-policy",
-    doc({ summary: "The password rules", tag: "Auth", caller: "public", response: PasswordPolicySchema }),
+    doc({
+      summary: "The password rules",
+      tag: "Auth",
+      caller: "public",
+      errors: NO_KEYS,
+      response: PasswordPolicySchema,
+    }),
     (c) => c.json<PasswordPolicy>(PASSWORD_POLICY),
   );
   r.get(
     "/providers",
-    doc({ summary: "The ways to sign in", tag: "Auth", caller: "public", response: AuthProvidersResponseSchema }),
+    doc({
+      summary: "The ways to sign in",
+      tag: "Auth",
+      caller: "public",
+      errors: NO_KEYS,
+      response: AuthProvidersResponseSchema,
+    }),
     (c) => c.json<AuthProvidersResponse>({ emailPassword: true, google: googleConfigured }),
   );
 
@@ -173,6 +188,8 @@ export function authRoutes({
       summary: "Confirm the session, or exchange a Firebase ID token",
       tag: "Auth",
       caller: "public",
+      // Not signed in, or a refused ID token; Firebase's certificates out of reach.
+      errors: [...NO_KEYS, "UNAUTHENTICATED", "PROVIDER_UNAVAILABLE"],
       response: VerifyResponseSchema,
     }),
     async (c) => {

@@ -123,7 +123,13 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
 
   r.get(
     "/:id",
-    doc({ summary: "A batch with its rows", tag: "Batches", caller: "batches", response: BatchResponseSchema }),
+    doc({
+      summary: "A batch with its rows",
+      tag: "Batches",
+      caller: "batches",
+      errors: ["NOT_FOUND"],
+      response: BatchResponseSchema,
+    }),
     caller,
     validate("param", Params),
     async (c) => c.json<BatchResponse>(await batches.get(c.get("user").id, c.req.valid("param").id)),
@@ -136,6 +142,8 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
         summary: `${action[0]?.toUpperCase()}${action.slice(1)} a batch`,
         tag: "Batches",
         caller: "batches",
+        // Another user's or no batch; a batch not in a state the action applies to.
+        errors: ["NOT_FOUND", "CONFLICT"],
         response: BatchCreatedResponseSchema,
         paid: action === "start" || action === "resume",
       }),
@@ -156,6 +164,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Retry a failed row",
       tag: "Batches",
       caller: "batches",
+      errors: ["NOT_FOUND", "CONFLICT"],
       response: BatchCreatedResponseSchema,
       paid: true,
     }),
@@ -182,6 +191,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Every row as Markdown and HTML, zipped",
       tag: "Batches",
       caller: "batches",
+      errors: ["NOT_FOUND"],
       file: "application/zip",
     }),
     caller,
@@ -197,7 +207,13 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
 
   r.get(
     "/:id/summary.csv",
-    doc({ summary: "The rows' outcomes as CSV", tag: "Batches", caller: "batches", file: "text/csv" }),
+    doc({
+      summary: "The rows' outcomes as CSV",
+      tag: "Batches",
+      caller: "batches",
+      errors: ["NOT_FOUND"],
+      file: "text/csv",
+    }),
     caller,
     validate("param", Params),
     async (c) => {
@@ -221,6 +237,7 @@ export function adminJobsRoutes({ batches }: { batches: BatchService }) {
       summary: "The job queue: counts, oldest queued, failures, workers",
       tag: "Admin",
       caller: "admin",
+      errors: ["SERVER_BUSY"],
       response: AdminJobsResponseSchema,
     }),
     async (c) => {

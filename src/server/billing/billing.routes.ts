@@ -145,6 +145,7 @@ export function billingRoutes({
       tag: "Billing",
       caller: "session",
       response: CheckoutStatusResponseSchema,
+      errors: ["NOT_FOUND", "PAYMENTS_DISABLED", "PROVIDER_ERROR"],
     }),
     requireUser,
     limitedChecks,
@@ -159,6 +160,7 @@ export function billingRoutes({
       tag: "Billing",
       caller: "session",
       response: CheckoutResponseSchema,
+      errors: ["PAYMENTS_DISABLED", "PROVIDER_ERROR"],
     }),
     requireUser,
     validate("json", CheckoutRequest),
@@ -183,6 +185,7 @@ export function billingRoutes({
       tag: "Billing",
       caller: "public",
       response: WebhookOutcomeSchema,
+      errors: ["PAYMENTS_DISABLED"],
     }),
     async (c) => {
       // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialised JSON.

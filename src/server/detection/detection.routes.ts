@@ -19,6 +19,8 @@ export function detectionRoutes({ detection, paid }: { detection: DetectionServi
       caller: "detect",
       response: DetectResponseSchema,
       paid: true,
+      // The named request or version; a repeated request; "Saved nothing"; a text past the CPU time limit.
+      errors: ["NOT_FOUND", "CONFLICT", "NOT_SAVED", "TOO_COMPLEX"],
     }),
     requireCaller("detect"),
     paid,

@@ -66,6 +66,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       caller: "documents",
       response: NewVersionResponseSchema,
       status: 201,
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("documents"),
     validate("param", DocumentParams),
@@ -86,6 +87,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       tag: "Documents",
       caller: "documents",
       response: DocumentResponseSchema,
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("documents"),
     validate("param", DocumentParams),
@@ -99,6 +101,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       tag: "Documents",
       caller: "documents",
       response: RenameDocumentResponseSchema,
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("documents"),
     validate("param", DocumentParams),
@@ -111,7 +114,13 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
   r.delete(
     "/documents/:id",
-    doc({ summary: "Delete a document", tag: "Documents", caller: "documents", response: SuccessSchema }),
+    doc({
+      summary: "Delete a document",
+      tag: "Documents",
+      caller: "documents",
+      response: SuccessSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireCaller("documents"),
     validate("param", DocumentParams),
     async (c) => {
@@ -127,6 +136,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       tag: "Documents",
       caller: "documents",
       file: ["text/markdown", "text/html"],
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("documents"),
     validate("param", DocumentParams),

@@ -38,7 +38,10 @@ export interface RouteDoc {
   stream?: Record<string, z.ZodType>;
   /** Spends credits: 402 and the paid gate's refusals are possible. */
   paid?: boolean;
-  /** Error codes of this route's own (beyond those of its caller and `paid`), listed under their statuses. */
+  /**
+   * The route's own error codes, beyond any route's (bad input, limits), its caller's and `paid`'s
+   * (errorCodesOf); listed under their statuses. The route tests fail on an error code not declared.
+   */
   errors?: readonly ErrorCode[];
 }
 
@@ -78,6 +81,42 @@ function errorResponses(d: RouteDoc): Record<string, Json> {
     };
   }
   return out;
+}
+
+/** Codes any /api route may answer: bad input, limits, a foreign origin, a bad key, our own failures. */
+const ANY_ROUTE: readonly ErrorCode[] = [
+  "VALIDATION",
+  "MALFORMED_JSON",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
+  "FORBIDDEN",
+  "INVALID_API_KEY",
+  "INTERNAL",
+  "DATABASE_UNREACHABLE",
+];
+
+/** What a model call may answer besides its route's own refusals (ai/: provider errors → AppError). */
+export const MODEL_ERRORS: readonly ErrorCode[] = [
+  "NO_MODEL",
+  "PROVIDER_AUTH",
+  "PROVIDER_CREDIT",
+  "PROVIDER_ERROR",
+  "PROVIDER_OVERLOADED",
+  "PROVIDER_UNAVAILABLE",
+];
+
+/**
+ * Every code a route may answer: its own `errors`, any route's, its caller's (a sign-in, a key's
+ * scope) and a paid route's. The route tests hold each error answer to it (testing/answer-check.ts).
+ */
+export function errorCodesOf(d: RouteDoc): ReadonlySet<string> {
+  const codes = new Set<string>([...ANY_ROUTE, ...(d.errors ?? [])]);
+  if (d.caller !== "public") codes.add("UNAUTHENTICATED");
+  if (d.caller === "session" || d.caller === "admin") codes.add("KEY_NOT_ALLOWED");
+  else if (d.caller !== "public") codes.add("KEY_SCOPE");
+  // A paid call: the balance, and the refusal of a server that is shutting down.
+  if (d.paid) for (const c of ["INSUFFICIENT_CREDITS", "SERVER_BUSY"]) codes.add(c);
+  return codes;
 }
 
 function security(caller: RouteCaller): Record<string, string[]>[] {

@@ -78,6 +78,8 @@ export function connectionRoutes({
       caller: "session",
       response: ConnectionResponseSchema,
       status: 201,
+      // Too many connections; the site's refusal (or an answer we can't read).
+      errors: ["CONFLICT", "PROVIDER_ERROR", "CONNECTION_REFUSED"],
     }),
     requireUser,
     validate("json", CreateConnectionRequest),
@@ -93,6 +95,7 @@ export function connectionRoutes({
       tag: "Publishing",
       caller: "session",
       response: ShopifyBlogsResponseSchema,
+      errors: ["PROVIDER_ERROR", "CONNECTION_REFUSED"],
     }),
     requireUser,
     validate("json", ShopifyStoreInput),
@@ -107,6 +110,7 @@ export function connectionRoutes({
       tag: "Publishing",
       caller: "session",
       response: ConnectionResponseSchema,
+      errors: ["NOT_FOUND", "PROVIDER_ERROR", "CONNECTION_REFUSED"],
     }),
     requireUser,
     validate("param", ConnectionIdParam),
@@ -117,7 +121,13 @@ export function connectionRoutes({
 
   r.delete(
     "/:id",
-    doc({ summary: "Remove a connection", tag: "Publishing", caller: "session", response: SuccessSchema }),
+    doc({
+      summary: "Remove a connection",
+      tag: "Publishing",
+      caller: "session",
+      response: SuccessSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireUser,
     validate("param", ConnectionIdParam),
     async (c) => {
@@ -162,6 +172,8 @@ export function publishRoutes({
       tag: "Publishing",
       caller: "publish",
       response: PublishResponseSchema,
+      // The document or version; the site refusing the connection or the post.
+      errors: ["NOT_FOUND", "CONFLICT", "CONNECTION_REFUSED", "PROVIDER_ERROR"],
     }),
     requireCaller("publish"),
     validate("param", DocumentParams),
@@ -185,6 +197,7 @@ export function publishRoutes({
       tag: "Publishing",
       caller: "publish",
       response: PublicationsResponseSchema,
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("publish"),
     validate("param", DocumentParams),

@@ -13,10 +13,13 @@ import {
   SeoReviseResponseSchema,
 } from "../../shared/seo";
 import { requireCaller } from "../http/middleware";
-import { doc } from "../http/openapi";
+import { doc, MODEL_ERRORS } from "../http/openapi";
 import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { SeoService } from "./seo.service";
+
+/** The named document, a repeated request, "Saved nothing", an image URL, work past the CPU time limit. */
+const SEO_ERRORS = ["NOT_FOUND", "CONFLICT", "NOT_SAVED", "INVALID_IMAGE_URL", "TOO_COMPLEX"] as const;
 
 export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
   const r = new Hono<AppEnv>();
@@ -29,6 +32,7 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
       caller: "seo",
       response: SeoProduceResponseSchema,
       paid: true,
+      errors: SEO_ERRORS,
     }),
     requireCaller("seo"),
     paid,
@@ -44,6 +48,7 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
       caller: "seo",
       response: SeoReviseResponseSchema,
       paid: true,
+      errors: [...SEO_ERRORS, ...MODEL_ERRORS],
     }),
     requireCaller("seo"),
     paid,
@@ -60,6 +65,7 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
       caller: "seo",
       response: SeoOptimizeResponseSchema,
       paid: true,
+      errors: [...SEO_ERRORS, ...MODEL_ERRORS],
     }),
     requireCaller("seo"),
     paid,

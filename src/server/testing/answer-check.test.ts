@@ -11,7 +11,8 @@ const Thing = z.object({ id: z.string(), count: z.number().int(), note: z.string
 function app() {
   const a = new Hono();
   const sub = new Hono();
-  sub.get("/things/:id", doc({ summary: "A thing", tag: "T", caller: "public", response: Thing }), (c) => {
+  const thing = doc({ summary: "A thing", tag: "T", caller: "public", response: Thing, errors: ["NOT_FOUND"] });
+  sub.get("/things/:id", thing, (c) => {
     const id = c.req.param("id");
     if (id === "missing") return c.json({ id, count: 1 });
     if (id === "mistyped") return c.json({ id, count: "1", note: null });
@@ -21,6 +22,8 @@ function app() {
     if (id === "bad-error") return c.json({ message: "no" }, 400);
     if (id === "unknown-code") return c.json({ error: "no", code: "NOPE" }, 400);
     if (id === "error") return c.json({ error: "Not here", code: "NOT_FOUND" }, 404);
+    if (id === "general-error") return c.json({ error: "Too many", code: "RATE_LIMITED", retryAfter: 3 }, 429);
+    if (id === "undeclared-error") return c.json({ error: "Taken", code: "CONFLICT" }, 409);
     return c.json({ id, count: 1, note: null });
   });
   sub.post("/things", doc({ summary: "Make a thing", tag: "T", caller: "public", response: Thing, status: 201 }), (c) =>
@@ -59,8 +62,12 @@ describe("checkAnswers", () => {
     await expect(get("/api/files/json")).rejects.toThrow(/declares text\/csv/);
   });
 
-  it("holds every error to the error contract, with a known code", async () => {
+  it("holds every error to the error contract, with a code the route may give", async () => {
     expect((await get("/api/things/error")).status).toBe(404);
+    expect((await get("/api/things/general-error")).status).toBe(429);
+    await expect(get("/api/things/undeclared-error")).rejects.toThrow(
+      /code CONFLICT, which the route does not declare/,
+    );
     await expect(get("/api/things/bad-error")).rejects.toThrow(/error contract/);
     await expect(get("/api/things/unknown-code")).rejects.toThrow(/code/);
   });

@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api-schemas";
-import { declarationOf, type RouteDoc } from "../http/openapi";
+import { declarationOf, errorCodesOf, type RouteDoc } from "../http/openapi";
 
 /** The declaring route of a request: its path pattern and what it declares (null: none declares). */
 interface Declared {
@@ -93,6 +93,10 @@ async function checkAnswer(method: string, path: string, res: Response, declared
     if (res.status === 499) return;
     if (!isJson) fail(`an error that is not JSON (${type || "no content type"})`);
     await parse(ErrorBodySchema, "the error contract {error, code}");
+    // A declared route answers only its own codes and the general ones (errorCodesOf).
+    const codes = declared && errorCodesOf(declared.doc);
+    const { code } = (await body()) as { code: string };
+    if (codes && !codes.has(code)) fail(`code ${code}, which the route does not declare (doc({ errors }))`);
     return;
   }
   if (res.status < 200 || res.status >= 300 || !declared) return;

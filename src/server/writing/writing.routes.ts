@@ -27,7 +27,7 @@ import {
 import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
 import { requireCaller, requireUser } from "../http/middleware";
-import { doc } from "../http/openapi";
+import { doc, MODEL_ERRORS } from "../http/openapi";
 import type { AppEnv, Gate, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { WritingJob, WritingService } from "./writing.service";
@@ -41,6 +41,9 @@ const HistoryQuery = z.object({
     .max(100, { message: HISTORY_LIMIT_MESSAGE })
     .default(HISTORY_LIMIT),
 });
+
+/** A writing call's own refusals: the named document, a repeated request, a model's failure, "Saved nothing". */
+const WRITING_ERRORS = [...MODEL_ERRORS, "NOT_FOUND", "CONFLICT", "NOT_SAVED"] as const;
 
 /** Comment lines keep idle proxies from closing a stream while a model thinks. */
 const HEARTBEAT_MS = 15_000;
@@ -56,6 +59,7 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       caller: "write",
       response: GenerationResponseSchema,
       paid: true,
+      errors: WRITING_ERRORS,
       stream: GENERATION_STREAM_EVENTS,
     }),
     requireCaller("write"),
@@ -72,6 +76,7 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       caller: "write",
       response: GenerationResponseSchema,
       paid: true,
+      errors: WRITING_ERRORS,
       stream: GENERATION_STREAM_EVENTS,
     }),
     requireCaller("write"),
@@ -88,6 +93,7 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       caller: "write",
       response: ReviseTextResponseSchema,
       paid: true,
+      errors: WRITING_ERRORS,
       stream: REVISE_TEXT_STREAM_EVENTS,
     }),
     requireCaller("write"),
