@@ -1,8 +1,10 @@
 // The answer checker createTestApp puts on every test app: an answer that breaks its route's
 // declared contract fails the call that got it.
 import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { sseMessages } from "../../shared/writing-stream";
 import { doc } from "../http/openapi";
 import { AnswerContractError, checkAnswers } from "./answer-check";
 
@@ -33,6 +35,18 @@ function app() {
     c.req.param("id") === "csv" ? c.body("a,b", 200, { "content-type": "text/csv" }) : c.json({ a: 1 }),
   );
   sub.get("/undeclared", (c) => c.json({ anything: true }));
+  sub.post(
+    "/stream/:how",
+    doc({ summary: "Stream", tag: "T", caller: "public", response: Thing, stream: { start: Thing, done: Thing } }),
+    (c) =>
+      streamSSE(c, async (s) => {
+        const how = c.req.param("how");
+        await s.writeSSE({ event: "start", data: JSON.stringify({ id: "s", count: 0, note: null }) });
+        if (how === "mistyped") await s.writeSSE({ event: "done", data: JSON.stringify({ id: "s", count: "1" }) });
+        else if (how === "undeclared") await s.writeSSE({ event: "surprise", data: "{}" });
+        else await s.writeSSE({ event: "done", data: JSON.stringify({ id: "s", count: 1, note: null }) });
+      }),
+  );
   a.route("/api", sub);
   return checkAnswers(a);
 }
@@ -70,5 +84,19 @@ describe("checkAnswers", () => {
     );
     await expect(get("/api/things/bad-error")).rejects.toThrow(/error contract/);
     await expect(get("/api/things/unknown-code")).rejects.toThrow(/code/);
+  });
+
+  it("checks a declared stream's events as they are read", async () => {
+    const events = async (how: string) => {
+      const res = await a.request(`/api/stream/${how}`, { method: "POST" });
+      const seen: string[] = [];
+      for await (const m of sseMessages(res.body as ReadableStream<Uint8Array<ArrayBuffer>>)) seen.push(m.event);
+      return seen;
+    };
+    expect(await events("ok")).toEqual(["start", "done"]);
+    await expect(events("mistyped")).rejects.toThrow(
+      /POST \/api\/stream\/:how streamed a "done" event not as declared/,
+    );
+    await expect(events("undeclared")).rejects.toThrow(/"surprise" event, which it does not declare/);
   });
 });

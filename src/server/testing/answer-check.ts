@@ -4,10 +4,14 @@
 //   - a 2xx answer of a route that declares `response` (doc({...}), http/openapi.ts) has the declared
 //     status and is JSON that the schema parses (a missing or mistyped field fails; an extra one
 //     passes), or a stream when the route declares one, or the declared file type;
-//   - a 4xx/5xx answer is the error contract, `{ error, code, … }` with a known code.
+//   - a declared stream's events are checked as the test reads them (an undeclared event, or data
+//     its schema does not parse, errors the stream);
+//   - a 4xx/5xx answer is the error contract, `{ error, code, … }`, with a code the route may give
+//     (its own `errors` and the general ones: errorCodesOf).
 // An answer that breaks its contract makes `app.request` throw, naming the route, the status and
 // zod's issues, so the test that made the call fails there.
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { createParser } from "eventsource-parser";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api-schemas";
@@ -58,7 +62,12 @@ export function checkAnswers<A extends AnyHono>(app: A): A {
     const req = input instanceof Request ? input : undefined;
     const method = (init?.method ?? req?.method ?? "GET").toUpperCase();
     const path = new URL(req ? req.url : String(input), "http://localhost").pathname;
-    if (path.startsWith("/api/")) await checkAnswer(method, path, res, declaredFor(method, path));
+    if (!path.startsWith("/api/")) return res;
+    const declared = declaredFor(method, path);
+    await checkAnswer(method, path, res, declared);
+    const events = declared?.doc.stream;
+    if (events && res.body && res.ok && /^text\/event-stream\b/i.test(res.headers.get("content-type") ?? ""))
+      return new Response(checkedEvents(`${method} ${declared.path}`, events, res.body), res);
     return res;
   }) as A["request"];
   return app;
@@ -111,6 +120,54 @@ async function checkAnswer(method: string, path: string, res: Response, declared
   if (!isJson) fail(`a ${type || "bodiless"} answer where the route declares JSON`);
   if (!d.response) fail("the route declares no response schema");
   await parse(d.response as z.ZodType, "the declared response schema");
+}
+
+/**
+ * The stream of events, checked as it is read: an event the route does not declare, or whose data
+ * its schema does not parse, errors the stream, so the test reading it fails there.
+ */
+function checkedEvents(
+  route: string,
+  events: Record<string, z.ZodType>,
+  body: ReadableStream<Uint8Array>,
+): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  let problem: AnswerContractError | undefined;
+  const parser = createParser({
+    onEvent: ({ event = "message", data }) => {
+      if (problem) return;
+      const schema = events[event];
+      if (!schema) {
+        problem = new AnswerContractError(`${route} streamed a "${event}" event, which it does not declare`);
+        return;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(data);
+      } catch {
+        problem = new AnswerContractError(`${route} streamed a "${event}" event whose data is not JSON: ${data}`);
+        return;
+      }
+      const result = schema.safeParse(json);
+      if (!result.success)
+        problem = new AnswerContractError(
+          `${route} streamed a "${event}" event not as declared:\n${z.prettifyError(result.error)}\ndata: ${data.slice(0, 2000)}`,
+        );
+    },
+  });
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        if (problem) controller.error(problem);
+        else controller.enqueue(chunk);
+      },
+      flush(controller) {
+        parser.feed("\n\n"); // a last event with no blank line after it
+        if (problem) controller.error(problem);
+      },
+    }),
+  );
 }
 
 /** A body as sent, decompressed (http/compress.ts compresses large answers). */
