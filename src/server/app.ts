@@ -6,7 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HealthSchema } from "../shared/api-schemas";
+import { HealthSchema, OpenApiDocumentSchema } from "../shared/api-schemas";
 import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES } from "../shared/routes";
 import { accountRoutes } from "./account/account.routes";
 import { adminRoutes } from "./admin/admin.routes";
@@ -160,11 +160,15 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
 
   // The OpenAPI document of every route above (http/openapi.ts), built once on first request.
   let openapi: Promise<unknown> | undefined;
-  app.get(OPENAPI_PATH, doc({ summary: "This OpenAPI document", tag: "Health", caller: "public" }), async (c) => {
-    openapi ??= openApiDocument(app, APP_VERSION);
-    c.header("Cache-Control", "no-cache");
-    return c.json(await openapi);
-  });
+  app.get(
+    OPENAPI_PATH,
+    doc({ summary: "This OpenAPI document", tag: "Health", caller: "public", response: OpenApiDocumentSchema }),
+    async (c) => {
+      openapi ??= openApiDocument(app, APP_VERSION);
+      c.header("Cache-Control", "no-cache");
+      return c.json(await openapi);
+    },
+  );
 
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API endpoint at ${c.req.method} ${c.req.path}`);

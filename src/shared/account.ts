@@ -1,5 +1,6 @@
 // The Settings page's requests and answers (/api/account, and Better Auth's profile endpoints).
 import { z } from "zod";
+import { timestamp } from "./api-schemas";
 import { AUTH_MESSAGES, PASSWORD_POLICY, type PasswordPolicy, passwordMessage } from "./auth";
 
 export const AccountDeleteRequest = z.object({
@@ -13,32 +14,37 @@ export const AccountDeleteRequest = z.object({
 });
 export type AccountDeleteRequest = z.infer<typeof AccountDeleteRequest>;
 
-export interface AccountStatus {
-  email: string;
-  username: string;
-  emailVerified: boolean;
-  hasPassword: boolean;
-  signInMethods: string[];
+/** GET /api/account */
+export const AccountStatusSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  signInMethods: z.array(z.string()),
   /** accountId: the linked Google account (null when none), for unlink-account. */
-  google: { configured: boolean; accountId: string | null };
-  requireEmailVerification: boolean;
-}
+  google: z.object({ configured: z.boolean(), accountId: z.string().nullable() }),
+  requireEmailVerification: z.boolean(),
+});
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 
-export interface AccountSession {
-  id: string;
-  current: boolean;
-  browser: string;
-  os: string;
-  device: string;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-}
+const AccountSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  browser: z.string(),
+  os: z.string(),
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: timestamp,
+  lastActiveAt: timestamp,
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
 
 /** GET /api/account/sessions */
-export interface AccountSessionsResponse {
-  sessions: AccountSession[];
-}
+export const AccountSessionsResponseSchema = z.object({ sessions: z.array(AccountSessionSchema) });
+export type AccountSessionsResponse = z.infer<typeof AccountSessionsResponseSchema>;
+
+/** POST /api/account/sessions/revoke-all: every session ended, this one too. */
+export const SessionsRevokedSchema = z.object({ success: z.literal(true), revoked: z.number().int().nonnegative() });
 
 // The texts live in a module without zod, so the layout's banner does not bring zod to the landing page.
 export { ACCOUNT_TEXT } from "./account-text";

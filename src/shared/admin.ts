@@ -1,10 +1,12 @@
 // Admin requests, responses, rules and texts (spec §3, §4, §5, §8, §9): bonus campaigns and direct grants.
 import { z } from "zod";
+import { int, timestamp } from "./api-schemas";
 import { CAMPAIGN_DEFAULT_CREDITS, DIRECT_GRANT } from "./limits";
 
 export const CAMPAIGN_TYPES = ["new_signups", "all_users"] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
-export type CampaignStatus = "draft" | "scheduled" | "expired" | "completed" | "active";
+const CAMPAIGN_STATUSES = ["draft", "scheduled", "expired", "completed", "active"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const ADMIN_MESSAGES = {
   campaignNameRequired: "Campaign name is required",
@@ -178,23 +180,24 @@ export const DirectGrantRequest = z.object({
 export type DirectGrantRequest = z.infer<typeof DirectGrantRequest>;
 
 /** A campaign in the admin list (dates as ISO strings). */
-export interface Campaign {
-  id: number;
-  name: string;
-  description: string;
-  creditAmount: number;
-  campaignType: CampaignType;
-  specificUserIds: string[] | null;
-  maxRecipients: number | null;
-  currentRecipients: number;
-  startDate: string;
-  endDate: string | null;
-  active: boolean;
-  status: CampaignStatus;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+const CampaignSchema = z.object({
+  id: int,
+  name: z.string(),
+  description: z.string(),
+  creditAmount: int,
+  campaignType: z.enum(CAMPAIGN_TYPES),
+  specificUserIds: z.array(z.string()).nullable(),
+  maxRecipients: int.nullable(),
+  currentRecipients: int,
+  startDate: timestamp,
+  endDate: timestamp.nullable(),
+  active: z.boolean(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  createdBy: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
 
 /**
  * Spec §4: draft if not active; if active: scheduled when the start is in the future, expired when
@@ -217,77 +220,86 @@ export function campaignStatus(
   return "active";
 }
 
-export interface CampaignsResponse {
-  success: true;
-  campaigns: Campaign[];
-}
+export const CampaignsResponseSchema = z.object({ success: z.literal(true), campaigns: z.array(CampaignSchema) });
+export type CampaignsResponse = z.infer<typeof CampaignsResponseSchema>;
 
-export interface CampaignResponse {
-  success: true;
-  message: string;
-  campaign: Campaign;
+/** POST /api/admin/campaigns (201), PATCH …/:id, POST …/:id/activate and …/:id/deactivate. */
+export const CampaignResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  campaign: CampaignSchema,
   /** Users credited by this call (all_users activation); 0 otherwise. */
-  granted: number;
-}
+  granted: int.nonnegative(),
+});
+export type CampaignResponse = z.infer<typeof CampaignResponseSchema>;
 
-export interface CampaignRecipient {
-  id: number;
-  userId: string;
-  username: string;
-  email: string | null;
-  creditsGranted: number;
-  grantedAt: string;
-}
+/** DELETE /api/admin/campaigns/:id */
+export const CampaignDeletedSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export interface RecipientsResponse {
-  success: true;
-  recipients: CampaignRecipient[];
-}
+const CampaignRecipientSchema = z.object({
+  id: int,
+  userId: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  creditsGranted: int,
+  grantedAt: timestamp,
+});
+export type CampaignRecipient = z.infer<typeof CampaignRecipientSchema>;
 
-export interface SearchableUser {
-  id: string;
-  username: string;
-  email: string;
-  currentCredits: number;
-}
+export const RecipientsResponseSchema = z.object({
+  success: z.literal(true),
+  recipients: z.array(CampaignRecipientSchema),
+});
+export type RecipientsResponse = z.infer<typeof RecipientsResponseSchema>;
 
-export interface UserSearchResponse {
-  success: true;
-  users: SearchableUser[];
-}
+const SearchableUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  currentCredits: int,
+});
+export type SearchableUser = z.infer<typeof SearchableUserSchema>;
 
-export interface GrantHistoryEntry {
-  id: number;
-  userId: string;
-  username: string;
-  email: string;
-  reason: string;
-  creditsGranted: number;
-  grantedAt: string;
-  grantedBy: string | null;
-}
+export const UserSearchResponseSchema = z.object({ success: z.literal(true), users: z.array(SearchableUserSchema) });
+export type UserSearchResponse = z.infer<typeof UserSearchResponseSchema>;
 
-export interface GrantHistoryResponse {
-  success: true;
-  history: GrantHistoryEntry[];
-}
+const GrantHistoryEntrySchema = z.object({
+  id: int,
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  reason: z.string(),
+  creditsGranted: int,
+  grantedAt: timestamp,
+  grantedBy: z.string().nullable(),
+});
+export type GrantHistoryEntry = z.infer<typeof GrantHistoryEntrySchema>;
 
-export interface DirectGrantResult {
-  userId: string;
-  success: boolean;
-  error?: string;
+export const GrantHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  history: z.array(GrantHistoryEntrySchema),
+});
+export type GrantHistoryResponse = z.infer<typeof GrantHistoryResponseSchema>;
+
+const DirectGrantResultSchema = z.object({
+  userId: z.string(),
+  success: z.boolean(),
+  error: z.string().optional(),
   /** The user's available credits after the grant (on success). */
-  newBalance?: number;
-}
+  newBalance: int.optional(),
+});
+export type DirectGrantResult = z.infer<typeof DirectGrantResultSchema>;
 
-export interface DirectGrantResponse {
-  success: boolean;
-  message: string;
-  results: DirectGrantResult[];
-}
+export const DirectGrantResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  results: z.array(DirectGrantResultSchema),
+});
+export type DirectGrantResponse = z.infer<typeof DirectGrantResponseSchema>;
 
 /** GET /api/admin/status: notices for the operator (null when there is nothing to say). */
-export interface AdminStatusResponse {
+export const AdminStatusResponseSchema = z.object({
   /** Requests carry forwarding headers but TRUST_PROXY is unset: what that means and what to set. */
-  untrustedProxy: string | null;
-}
+  untrustedProxy: z.string().nullable(),
+});
+export type AdminStatusResponse = z.infer<typeof AdminStatusResponseSchema>;

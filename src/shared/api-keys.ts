@@ -1,5 +1,6 @@
 // API keys for programs (issue 28): what a key may do, and the /api/keys requests and answers.
 import { z } from "zod";
+import { timestamp } from "./api-schemas";
 
 /** Every key starts with this; only its first PREFIX_LENGTH characters are ever shown again. */
 export const API_KEY_PREFIX = "dsk_";
@@ -35,28 +36,31 @@ export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
 
 export const ApiKeyParams = z.object({ id: z.string().min(1).max(64) });
 
+const scopes = z.array(z.enum(API_KEY_SCOPES));
+
 /** A key as listed: never its secret. */
-export interface ApiKeyInfo {
-  id: string;
-  name: string;
+const ApiKeyInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The first characters of the key ("dsk_Ab12cD34"), to tell keys apart. */
-  prefix: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
+  prefix: z.string(),
+  scopes,
+  createdAt: timestamp,
+  lastUsedAt: timestamp.nullable(),
+  expiresAt: timestamp.nullable(),
+});
+export type ApiKeyInfo = z.infer<typeof ApiKeyInfoSchema>;
 
 /** POST /api/keys (201): the only answer that ever holds the secret (`key`). */
-export interface CreateApiKeyResponse {
-  id: string;
-  key: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  expiresAt: string | null;
-}
+export const CreateApiKeyResponseSchema = z.object({
+  id: z.string(),
+  key: z.string().startsWith(API_KEY_PREFIX).describe("The secret: shown in this answer only."),
+  prefix: z.string(),
+  scopes,
+  expiresAt: timestamp.nullable(),
+});
+export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponseSchema>;
 
 /** GET /api/keys: the caller's live keys (revoked and expired ones are not listed). */
-export interface ApiKeysResponse {
-  keys: ApiKeyInfo[];
-}
+export const ApiKeysResponseSchema = z.object({ keys: z.array(ApiKeyInfoSchema) });
+export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;

@@ -46,29 +46,39 @@ export function signUpSchema(policy: PasswordPolicy = PASSWORD_POLICY) {
     });
 }
 
+/** GET /api/auth/password-policy */
+export const PasswordPolicySchema = z.object({
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  requireLowercase: z.boolean(),
+  requireUppercase: z.boolean(),
+  requireNumeric: z.boolean(),
+  requireNonAlphanumeric: z.boolean(),
+}) satisfies z.ZodType<PasswordPolicy>;
+
 /** GET /api/auth/providers: the ways in this server offers, and the client's public auth settings. */
-export interface AuthProvidersResponse {
-  emailPassword: boolean;
+export const AuthProvidersResponseSchema = z.object({
+  emailPassword: z.boolean(),
   /** "E-mail me a sign-in link" (always on: without SMTP the link is in the server's outbox). */
-  emailLink: boolean;
-  google: boolean;
+  emailLink: z.boolean(),
+  google: z.boolean(),
   /** TOKEN_SYNC_URL: where the client syncs its identity token (token-sync.ts), or null. */
-  tokenSyncUrl: string | null;
-}
+  tokenSyncUrl: z.string().nullable(),
+});
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
+
+const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string(),
+  image: z.string().nullish(),
+  /** False until the user follows the link in the verification e-mail (or Google vouches for it). */
+  emailVerified: z.boolean().optional(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 /** POST /api/auth/verify: the signed-in user's profile. */
-export interface VerifyResponse {
-  success: true;
-  user: SessionUser;
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  name: string;
-  role: string;
-  image?: string | null;
-  /** False until the user follows the link in the verification e-mail (or Google vouches for it). */
-  emailVerified?: boolean;
-}
+export const VerifyResponseSchema = z.object({ success: z.literal(true), user: SessionUserSchema });
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;

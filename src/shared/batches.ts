@@ -3,6 +3,7 @@
 // Rows are validated with the single draft's own schema (ExecuteRequest); this module adds the
 // batch's shape, its defaults and the answers. Pure: the client's New batch screen uses it too.
 import { z } from "zod";
+import { timestamp } from "./api-schemas";
 import { estimateDraftCredits } from "./credits-math";
 import { CREDITS, SEO_CREDITS } from "./limits";
 import { SEO_PLATFORMS } from "./seo";
@@ -146,51 +147,65 @@ export function estimateBatchCredits(rows: BatchRowInput[], defaults: BatchDefau
 }
 
 export const BATCH_STATUSES = ["draft", "running", "paused", "done", "cancelled"] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export const ROW_STATUSES = ["queued", "running", "done", "failed", "paused", "cancelled"] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
-export type RowCounts = Record<RowStatus, number>;
+const count = z.number().int().nonnegative();
+const RowCountsSchema = z.object({
+  queued: count,
+  running: count,
+  done: count,
+  failed: count,
+  paused: count,
+  cancelled: count,
+}) satisfies z.ZodType<Record<RowStatus, number>>;
+export type RowCounts = z.infer<typeof RowCountsSchema>;
 
 /** Shown on a row the balance could not pay for; it resumes by itself after a purchase or grant. */
 export const OUT_OF_CREDITS_MESSAGE = "Paused: out of credits";
 
-export interface BatchSummary {
-  id: string;
-  name: string;
-  status: BatchStatus;
-  counts: RowCounts;
-  estimateCredits: number;
-  creditsSpent: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  pipeline: BatchPipeline;
-}
+const BatchSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  counts: RowCountsSchema,
+  estimateCredits: z.number().int(),
+  creditsSpent: z.number().int(),
+  createdAt: timestamp,
+  startedAt: timestamp.nullable(),
+  finishedAt: timestamp.nullable(),
+  pipeline: z.object({
+    reviseRounds: z.number().int(),
+    seo: z.boolean(),
+    platform: z.enum(SEO_PLATFORMS),
+    publishConnectionId: z.string().optional(),
+  }) satisfies z.ZodType<BatchPipeline>,
+});
+export type BatchSummary = z.infer<typeof BatchSummarySchema>;
 
-export interface BatchRowView {
-  id: string;
-  line: number;
-  topic: string;
-  status: RowStatus;
+const BatchRowViewSchema = z.object({
+  id: z.string(),
+  line: z.number().int().positive(),
+  topic: z.string(),
+  status: z.enum(ROW_STATUSES),
   /** The step the row is on or last finished: draft, detect, revise, seo, publish, done. */
-  step: string;
-  documentId: string | null;
-  verdict: string | null;
-  aiPercentage: number | null;
-  creditsSpent: number;
-  error: string | null;
-}
+  step: z.string(),
+  documentId: z.string().nullable(),
+  verdict: z.string().nullable(),
+  aiPercentage: z.number().nullable(),
+  creditsSpent: z.number().int(),
+  error: z.string().nullable(),
+});
+export type BatchRowView = z.infer<typeof BatchRowViewSchema>;
 
-export interface BatchesResponse {
-  batches: BatchSummary[];
-}
-export interface BatchResponse {
-  batch: BatchSummary;
-  rows: BatchRowView[];
-}
-export interface BatchCreatedResponse {
-  batch: BatchSummary;
-}
+/** GET /api/batches */
+export const BatchesResponseSchema = z.object({ batches: z.array(BatchSummarySchema) });
+export type BatchesResponse = z.infer<typeof BatchesResponseSchema>;
+/** GET /api/batches/:id */
+export const BatchResponseSchema = z.object({ batch: BatchSummarySchema, rows: z.array(BatchRowViewSchema) });
+export type BatchResponse = z.infer<typeof BatchResponseSchema>;
+/** POST /api/batches (201), …/csv (201), …/:id/start, pause, resume, cancel, …/rows/:rowId/retry. */
+export const BatchCreatedResponseSchema = z.object({ batch: BatchSummarySchema });
+export type BatchCreatedResponse = z.infer<typeof BatchCreatedResponseSchema>;
 export interface BatchInvalidResponse {
   error: string;
   code: string;
@@ -200,10 +215,18 @@ export interface BatchInvalidResponse {
 }
 
 /** GET /api/admin/jobs: the queue's state. */
-export interface AdminJobsResponse {
-  queue: string;
-  counts: Record<"created" | "retry" | "active" | "completed" | "cancelled" | "failed", number>;
-  oldestQueuedAt: string | null;
-  workers: { alive: number; lastSeenAt: string | null };
-  failures: { id: string; at: string; reason: string }[];
-}
+export const AdminJobsResponseSchema = z.object({
+  queue: z.string(),
+  counts: z.object({
+    created: count,
+    retry: count,
+    active: count,
+    completed: count,
+    cancelled: count,
+    failed: count,
+  }),
+  oldestQueuedAt: timestamp.nullable(),
+  workers: z.object({ alive: count, lastSeenAt: timestamp.nullable() }),
+  failures: z.array(z.object({ id: z.string(), at: timestamp, reason: z.string() })),
+});
+export type AdminJobsResponse = z.infer<typeof AdminJobsResponseSchema>;

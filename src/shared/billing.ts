@@ -1,5 +1,6 @@
 // Billing's requests, responses and texts (spec §3, §7, §8, §9), shared by the server and the screens.
 import { z } from "zod";
+import { int, timestamp } from "./api-schemas";
 import { HISTORY_LIMIT } from "./limits";
 import { countOf } from "./plural";
 
@@ -33,11 +34,19 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
  * 'credited' (the purchase is in the ledger), or 'pending' (the checkout is theirs but no credits
  * yet: unpaid, or the payment provider has not confirmed it). Anything else is a 404.
  */
-export type CheckoutStatusResponse =
-  | { success: true; status: "credited"; credits: number; packageName: string | null; creditedAt: string }
-  | { success: true; status: "pending" }
+export const CheckoutStatusResponseSchema = z.discriminatedUnion("status", [
+  z.object({
+    success: z.literal(true),
+    status: z.literal("credited"),
+    credits: int,
+    packageName: z.string().nullable(),
+    creditedAt: timestamp,
+  }),
+  z.object({ success: z.literal(true), status: z.literal("pending") }),
   /** Stripe closed the checkout unpaid (after 24 hours, or expired on purpose): nothing will come. */
-  | { success: true; status: "expired" };
+  z.object({ success: z.literal(true), status: z.literal("expired") }),
+]);
+export type CheckoutStatusResponse = z.infer<typeof CheckoutStatusResponseSchema>;
 
 /** A Stripe Checkout Session id: cs_ and letters, digits, underscores. */
 export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,255}$/;
@@ -52,75 +61,87 @@ export const ListQuery = z.object({
 });
 
 /** GET /api/billing/credits */
-export interface CreditsResponse {
-  success: true;
-  availableCredits: number;
+export const CreditsResponseSchema = z.object({
+  success: z.literal(true),
+  availableCredits: int,
   /** "Total Purchased": credits bought, net of refunds and lost disputes. */
-  totalCredits: number;
-  usedCredits: number;
-  bonusCredits: number;
-}
+  totalCredits: int,
+  usedCredits: int,
+  bonusCredits: int,
+});
+export type CreditsResponse = z.infer<typeof CreditsResponseSchema>;
 
 /** One entry of GET /api/billing/packages. */
-export interface CreditPackage {
-  id: number;
-  name: string;
-  credits: number;
+const CreditPackageSchema = z.object({
+  id: int,
+  name: z.string(),
+  credits: int,
   /** USD, e.g. 4.99. */
-  price: number;
+  price: z.number(),
   /** USD per credit, rounded to three decimals. */
-  pricePerCredit: number;
-  estimatedGenerations: string;
-  description: string;
-  popular: boolean;
-}
+  pricePerCredit: z.number(),
+  estimatedGenerations: z.string(),
+  description: z.string(),
+  popular: z.boolean(),
+});
+export type CreditPackage = z.infer<typeof CreditPackageSchema>;
 
-export interface PackagesResponse {
-  success: true;
-  packages: CreditPackage[];
-}
+export const PackagesResponseSchema = z.object({ success: z.literal(true), packages: z.array(CreditPackageSchema) });
+export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 
-export interface BillingConfigResponse {
-  purchasesEnabled: boolean;
-}
+export const BillingConfigResponseSchema = z.object({ purchasesEnabled: z.boolean() });
+export type BillingConfigResponse = z.infer<typeof BillingConfigResponseSchema>;
 
-export interface CheckoutResponse {
-  success: true;
-  checkoutUrl: string;
-  sessionId: string;
-}
+export const CheckoutResponseSchema = z.object({
+  success: z.literal(true),
+  checkoutUrl: z.url(),
+  sessionId: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
-export type TransactionType = "purchase" | "bonus" | "grant" | "usage" | "refund" | "reversal";
-
-export interface Transaction {
-  id: number;
-  type: TransactionType | string;
+const TransactionSchema = z.object({
+  id: int,
+  /** purchase, bonus, grant, usage, refund or reversal. */
+  type: z.string(),
   /** Signed: + credits added, − credits spent or taken back. */
-  amount: number;
+  amount: int,
   /** total + bonus − used after this entry (equals the available balance when no work is in flight). */
-  balanceAfter: number;
-  description: string;
-  createdAt: string;
-}
+  balanceAfter: int,
+  description: z.string(),
+  createdAt: timestamp,
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
 
-export interface TransactionsResponse {
-  success: true;
-  transactions: Transaction[];
-}
+export const TransactionsResponseSchema = z.object({
+  success: z.literal(true),
+  transactions: z.array(TransactionSchema),
+});
+export type TransactionsResponse = z.infer<typeof TransactionsResponseSchema>;
 
-export interface UsageRecord {
-  id: number;
-  endpoint: string;
-  aiProvider: string | null;
-  creditsUsed: number;
-  requestTokens: number;
-  responseTokens: number;
+const UsageRecordSchema = z.object({
+  id: int,
+  endpoint: z.string(),
+  aiProvider: z.string().nullable(),
+  creditsUsed: int,
+  requestTokens: int,
+  responseTokens: int,
   /** The name of the API key that spent the credits; null when the app itself did. */
-  apiKey: string | null;
-  createdAt: string;
-}
+  apiKey: z.string().nullable().describe("The API key that spent the credits, by name; null: the app."),
+  createdAt: timestamp,
+});
+export type UsageRecord = z.infer<typeof UsageRecordSchema>;
 
-export interface UsageResponse {
-  success: true;
-  usage: UsageRecord[];
-}
+export const UsageResponseSchema = z.object({ success: z.literal(true), usage: z.array(UsageRecordSchema) });
+export type UsageResponse = z.infer<typeof UsageResponseSchema>;
+
+/** POST /api/billing/webhook: Stripe's event was received (once; a repeat says duplicate). */
+export const WebhookOutcomeSchema = z.discriminatedUnion("duplicate", [
+  z.object({ received: z.literal(true), duplicate: z.literal(true) }),
+  z.object({
+    received: z.literal(true),
+    duplicate: z.literal(false),
+    /** What was done: credited, refunded, ignored, … */
+    handled: z.string(),
+  }),
+]);
+export type WebhookOutcome = z.infer<typeof WebhookOutcomeSchema>;

@@ -209,9 +209,10 @@ export function failedDetection(
 }
 
 /** POST /api/detect-ai's answer: the result, and what it cost (1 credit on success, else 0). */
-export interface DetectResponse {
-  aiDetection: DetectionResult;
-  creditsUsed: number;
+export const DetectResponseSchema = z.object({
+  aiDetection: DetectionResultSchema,
+  creditsUsed: z.number().int(),
   /** True when the same text was checked before by the same detector: the stored answer, free. */
-  cached?: boolean;
-}
+  cached: z.boolean().optional(),
+});
+export type DetectResponse = z.infer<typeof DetectResponseSchema>;

@@ -2,10 +2,11 @@
 // document the user owns. Request and response schemas of /api/documents (the ids themselves are in
 // ids.ts). Pure: the client imports it.
 import { z } from "zod";
-import type { DetectionResult } from "./detection";
+import { timestamp } from "./api-schemas";
+import { DetectionResultSchema } from "./detection";
 import { idOf, VersionId } from "./ids";
-import type { SavedSeo, SeoPlatform } from "./seo";
-import { type AiProvider, DOCUMENT_MAX_CHARS, type WritingStyle } from "./writing";
+import { SavedSeoSchema, SEO_PLATFORMS } from "./seo";
+import { AiProvider, DOCUMENT_MAX_CHARS, WritingStyle } from "./writing";
 
 export const VERSION_KINDS = ["draft", "revision", "final", "enhanced", "seo", "own"] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
@@ -24,7 +25,8 @@ export const VERSION_KIND_LABELS: Record<VersionKind, string> = {
 export const EDITABLE_KINDS: readonly VersionKind[] = ["draft", "revision", "final", "enhanced", "own"];
 
 /** markdown for every kind but SEO HTML (seo-revise-text's revised markdown is an seo version too). */
-export type VersionFormat = "markdown" | "html";
+const VersionFormatSchema = z.enum(["markdown", "html"]);
+export type VersionFormat = z.infer<typeof VersionFormatSchema>;
 
 /**
  * What every screen says when a document id leads nowhere (deleted, someone else's, never saved,
@@ -96,11 +98,6 @@ export const NewVersionRequest = z.object({
 });
 export type NewVersionRequest = z.infer<typeof NewVersionRequest>;
 
-/** POST /api/documents/:id/versions */
-export interface NewVersionResponse {
-  version: DocumentVersion;
-}
-
 export const EXPORT_FORMATS = ["md", "html"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -112,75 +109,89 @@ export const ExportQuery = z.object({
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
 /** The session a document's draft was written from, kept so the full app can reopen it. */
-export interface DocumentSession {
-  currentDate: string;
-  contentType: string;
-  targetAudience?: string;
-  wordCount?: string;
-  additionalContext?: string;
-  aiProvider: AiProvider;
-  writingStyle?: WritingStyle;
-  seoKeywords?: string;
-}
+const DocumentSessionSchema = z.object({
+  currentDate: z.string(),
+  contentType: z.string(),
+  targetAudience: z.string().optional(),
+  wordCount: z.string().optional(),
+  additionalContext: z.string().optional(),
+  aiProvider: AiProvider,
+  writingStyle: WritingStyle.optional(),
+  seoKeywords: z.string().optional(),
+});
+export type DocumentSession = z.infer<typeof DocumentSessionSchema>;
 
-export interface DocumentVersion {
-  id: string;
-  kind: VersionKind;
-  format: VersionFormat;
-  content: string;
+const kind = z.enum(VERSION_KINDS);
+
+const DocumentVersionSchema = z.object({
+  id: z.string(),
+  kind,
+  format: VersionFormatSchema,
+  content: z.string(),
   /** seo versions: the platform the HTML is for. */
-  platform?: SeoPlatform;
+  platform: z.enum(SEO_PLATFORMS).optional(),
   /** Who wrote it: a model name (`offline-writer` for the offline writer); null where no model ran. */
-  model: string | null;
-  writer: string | null;
-  creditsUsed: number;
-  requestId: string;
+  model: z.string().nullable(),
+  writer: z.string().nullable(),
+  creditsUsed: z.number().int(),
+  requestId: z.string(),
   /** True when the call was stopped (the client left, or the balance ran out) and this is what it wrote. */
-  partial: boolean;
-  createdAt: string;
+  partial: z.boolean(),
+  createdAt: timestamp,
   /** The latest AI detection run on this version, when one was. */
-  detection?: DetectionResult;
+  detection: DetectionResultSchema.optional(),
   /** seo versions in HTML: the meta fields, report and notes made with the HTML. */
-  seo?: SavedSeo;
+  seo: SavedSeoSchema.optional(),
   /** The version this one was made from, when it was recorded (an edit, a revision, a final rewrite). */
-  sourceVersionId?: string;
-}
+  sourceVersionId: z.string().optional(),
+});
+export type DocumentVersion = z.infer<typeof DocumentVersionSchema>;
+
+/** POST /api/documents/:id/versions (201): the edit, saved as the newest version (kind `own`). */
+export const NewVersionResponseSchema = z.object({ version: DocumentVersionSchema });
+export type NewVersionResponse = z.infer<typeof NewVersionResponseSchema>;
 
 /** GET /api/documents/:id */
-export interface DocumentDetail {
-  id: string;
-  title: string;
-  brief: string;
-  session?: DocumentSession;
-  createdAt: string;
-  updatedAt: string;
-  versions: DocumentVersion[];
-}
-export interface DocumentResponse {
-  document: DocumentDetail;
-}
+const DocumentDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  brief: z.string(),
+  session: DocumentSessionSchema.optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  versions: z.array(DocumentVersionSchema),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
+/** GET /api/documents/:id, and POST /api/documents (201: the new document). */
+export const DocumentResponseSchema = z.object({ document: DocumentDetailSchema });
+export type DocumentResponse = z.infer<typeof DocumentResponseSchema>;
 
 /** PATCH /api/documents/:id */
-export interface RenameDocumentResponse {
-  document: { id: string; title: string; updatedAt: string };
-}
+export const RenameDocumentResponseSchema = z.object({
+  document: z.object({ id: z.string(), title: z.string(), updatedAt: timestamp }),
+});
+export type RenameDocumentResponse = z.infer<typeof RenameDocumentResponseSchema>;
 
-export interface DocumentSummary {
-  id: string;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-  versionCount: number;
-  latest: { kind: VersionKind; versionId: string; createdAt: string; aiPercentage?: number } | null;
+const DocumentSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  versionCount: z.number().int().positive(),
+  latest: z
+    .object({ kind, versionId: z.string(), createdAt: timestamp, aiPercentage: z.number().optional() })
+    .nullable(),
   /** The latest version that was checked for AI (an SEO version of a checked final is not): its figure. */
-  lastChecked?: { kind: VersionKind; aiPercentage: number; versionId: string };
-}
+  lastChecked: z.object({ kind, aiPercentage: z.number(), versionId: z.string() }).optional(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
 /** GET /api/documents: most recently changed first. */
-export interface DocumentListResponse {
-  documents: DocumentSummary[];
-  nextCursor: string | null;
-}
+export const DocumentListResponseSchema = z.object({
+  documents: z.array(DocumentSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type DocumentListResponse = z.infer<typeof DocumentListResponseSchema>;
 
 /** A title from a draft: its first H1 without markdown marks, else null. */
 export function titleFromMarkdown(markdown: string): string | null {

@@ -27,7 +27,5 @@ export const VersionRef = z
   });
 
 /** What every paid writing and SEO answer carries: where its output was saved. */
-export interface SavedVersion {
-  documentId: string;
-  versionId: string;
-}
+export const SavedVersionSchema = z.object({ documentId: z.string(), versionId: z.string() });
+export type SavedVersion = z.infer<typeof SavedVersionSchema>;

@@ -1,6 +1,7 @@
 // Publishing contract shared by the server (/api/connections, /api/documents/:id/publish) and the
 // client: connection forms, the publish dialog and what the API answers. Pure: zod and types only.
 import { z } from "zod";
+import { timestamp } from "./api-schemas";
 import { VersionId } from "./ids";
 
 export const PUBLISH_PLATFORMS = ["wordpress", "shopify"] as const;
@@ -120,50 +121,44 @@ export const CreateConnectionRequest = z.discriminatedUnion(
 );
 export type CreateConnectionRequest = z.infer<typeof CreateConnectionRequest>;
 
-export type ConnectionStatus = "verified" | "failed";
+const ConnectionStatusSchema = z.enum(["verified", "failed"]);
+
+const ShopifyBlogSchema = z.object({ id: z.string(), title: z.string(), handle: z.string() });
+export type ShopifyBlog = z.infer<typeof ShopifyBlogSchema>;
 
 /** A connection as the API shows it: never the secret, only its last four characters. */
-export interface ConnectionView {
-  id: string;
-  platform: PublishPlatform;
+const ConnectionViewSchema = z.object({
+  id: z.string(),
+  platform: z.enum(PUBLISH_PLATFORMS),
   /** The site's or store's own name (from its API), else its address. */
-  name: string;
+  name: z.string(),
   /** WordPress: the site address; Shopify: https://<store>.myshopify.com */
-  siteUrl: string;
+  siteUrl: z.string(),
   /** WordPress user name. */
-  username?: string;
+  username: z.string().optional(),
   /** Shopify: the blog articles go to. */
-  blog?: ShopifyBlog;
+  blog: ShopifyBlogSchema.optional(),
   /** "••••1234" */
-  secretHint: string;
-  status: ConnectionStatus;
+  secretHint: z.string(),
+  status: ConnectionStatusSchema,
   /** Why the last verification failed, in the site's own words. */
-  lastError: string | null;
-  verifiedAt: string | null;
-  createdAt: string;
-}
-
-export interface ShopifyBlog {
-  id: string;
-  title: string;
-  handle: string;
-}
+  lastError: z.string().nullable(),
+  verifiedAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 
 /** GET /api/connections */
-export interface ConnectionsResponse {
-  connections: ConnectionView[];
-}
+export const ConnectionsResponseSchema = z.object({ connections: z.array(ConnectionViewSchema) });
+export type ConnectionsResponse = z.infer<typeof ConnectionsResponseSchema>;
 
-/** POST /api/connections and POST /api/connections/:id/verify */
-export interface ConnectionResponse {
-  connection: ConnectionView;
-}
+/** POST /api/connections (201) and POST /api/connections/:id/verify */
+export const ConnectionResponseSchema = z.object({ connection: ConnectionViewSchema });
+export type ConnectionResponse = z.infer<typeof ConnectionResponseSchema>;
 
 /** POST /api/connections/shopify/blogs */
-export interface ShopifyBlogsResponse {
-  shopName: string;
-  blogs: ShopifyBlog[];
-}
+export const ShopifyBlogsResponseSchema = z.object({ shopName: z.string(), blogs: z.array(ShopifyBlogSchema) });
+export type ShopifyBlogsResponse = z.infer<typeof ShopifyBlogsResponseSchema>;
 
 const term = z
   .string()
@@ -203,32 +198,34 @@ export const PublishRequest = z
 export type PublishRequest = z.infer<typeof PublishRequest>;
 export type PublishRequestInput = z.input<typeof PublishRequest>;
 
-export interface PublicationView {
-  id: string;
-  documentId: string;
-  versionId: string;
-  connectionId: string | null;
-  platform: PublishPlatform;
-  remoteId: string;
+const PublicationViewSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  versionId: z.string(),
+  connectionId: z.string().nullable(),
+  platform: z.enum(PUBLISH_PLATFORMS),
+  remoteId: z.string(),
   /** The post's address: its public link once live, else where to edit it. */
-  url: string;
+  url: z.string(),
   /** Where to edit it in WordPress or Shopify. */
-  editUrl: string;
-  status: PublishStatus;
-  publishAt: string | null;
+  editUrl: z.string(),
+  status: z.enum(PUBLISH_STATUSES),
+  publishAt: timestamp.nullable(),
   /** When it was last sent. */
-  publishedAt: string;
-}
+  publishedAt: timestamp,
+});
+export type PublicationView = z.infer<typeof PublicationViewSchema>;
 
 /** GET /api/documents/:id/publications: where the document is published, newest first. */
-export interface PublicationsResponse {
-  publications: PublicationView[];
-}
+export const PublicationsResponseSchema = z.object({ publications: z.array(PublicationViewSchema) });
+export type PublicationsResponse = z.infer<typeof PublicationsResponseSchema>;
 
-export interface PublishResponse {
-  publication: PublicationView;
+/** POST /api/documents/:id/publish */
+export const PublishResponseSchema = z.object({
+  publication: PublicationViewSchema,
   /** true when an earlier post was updated instead of a new one created. */
-  updated: boolean;
+  updated: z.boolean(),
   /** What the user should know (e.g. SEO fields the site does not expose). */
-  notes: string[];
-}
+  notes: z.array(z.string()),
+});
+export type PublishResponse = z.infer<typeof PublishResponseSchema>;

@@ -1,7 +1,7 @@
 // SEO request/response contract shared by the server (POST /api/seo-*) and the client.
 // Pure: zod schemas, types and the image-URL parser. No Node or DOM APIs.
 import { z } from "zod";
-import { DocumentId, type SavedVersion } from "./ids";
+import { DocumentId, SavedVersionSchema } from "./ids";
 
 export const SEO_PLATFORMS = ["wordpress", "shopify"] as const;
 export type SeoPlatform = (typeof SEO_PLATFORMS)[number];
@@ -41,38 +41,43 @@ export const SeoRequest = z.object({
 });
 export type SeoRequest = z.infer<typeof SeoRequest>;
 
-export type SeoCheckStatus = "good" | "ok" | "bad";
+const SEO_CHECK_STATUSES = ["good", "ok", "bad"] as const;
+export type SeoCheckStatus = (typeof SEO_CHECK_STATUSES)[number];
 
-export interface SeoCheck {
-  id: string;
-  label: string;
-  status: SeoCheckStatus;
-  advice: string;
-}
+const SeoCheckSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(SEO_CHECK_STATUSES),
+  advice: z.string(),
+});
+export type SeoCheck = z.infer<typeof SeoCheckSchema>;
 
-export interface SeoReport {
+const SeoReportSchema = z.object({
   /** 0-100: weighted share of good checks, ok counting half. */
-  score: number;
-  checks: SeoCheck[];
-}
+  score: z.number().min(0).max(100),
+  checks: z.array(SeoCheckSchema),
+});
+export type SeoReport = z.infer<typeof SeoReportSchema>;
 
-export interface SeoMeta {
-  metaTitle: string;
-  metaDescription: string;
-  slug: string;
-  keyphrase: string;
+const SeoMetaSchema = z.object({
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  slug: z.string(),
+  keyphrase: z.string(),
   /** The JSON-LD objects (Article, and FAQPage when the draft has a FAQ section). */
-  jsonLd: Record<string, unknown>[];
+  jsonLd: z.array(z.record(z.string(), z.unknown())),
   /** `<script type="application/ld+json">…</script>` for a theme or head; `<` is escaped as \u003c. */
-  jsonLdScript: string;
-}
+  jsonLdScript: z.string(),
+});
+export type SeoMeta = z.infer<typeof SeoMetaSchema>;
 
 /** What an SEO version keeps beside its HTML, so a reload shows the report and meta fields that were paid for. */
-export interface SavedSeo {
-  meta: SeoMeta;
-  report: SeoReport;
-  notes: string[];
-}
+export const SavedSeoSchema = z.object({
+  meta: SeoMetaSchema,
+  report: SeoReportSchema,
+  notes: z.array(z.string()),
+});
+export type SavedSeo = z.infer<typeof SavedSeoSchema>;
 
 export interface SeoResult {
   /** Body content only (valid inside `<article>`). */
@@ -123,41 +128,46 @@ export function parseImageUrls(s?: string | null): string[] {
 // Responses of the three endpoints (beyond the spec's optimizedHtml/platform/revisedText: the head
 // block, the report, publishing notes and what the call cost).
 
+const platform = z.enum(SEO_PLATFORMS);
+
 /** Who revised the text: a provider's model, or the offline writer's deterministic rules. */
-export type SeoWriter = "openai" | "anthropic" | "offline";
+const SeoWriterSchema = z.enum(["openai", "anthropic", "offline"]);
 
 /** POST /api/seo-produce-code: HTML from the text as is (no model, a flat price). */
-export interface SeoProduceResponse extends SavedVersion {
-  optimizedHtml: string;
-  platform: SeoPlatform;
-  meta: SeoMeta;
-  report: SeoReport;
-  notes: string[];
-  creditsUsed: number;
-}
+export const SeoProduceResponseSchema = SavedVersionSchema.extend({
+  optimizedHtml: z.string(),
+  platform,
+  meta: SeoMetaSchema,
+  report: SeoReportSchema,
+  notes: z.array(z.string()),
+  creditsUsed: z.number().int(),
+});
+export type SeoProduceResponse = z.infer<typeof SeoProduceResponseSchema>;
 
-interface SeoRevisionBilling extends SavedVersion {
-  creditsUsed: number;
-  tokensUsed: number;
-  aiProvider: "openai" | "anthropic";
-  writer: SeoWriter;
-  model: string;
-}
+const SeoRevisionBilling = SavedVersionSchema.extend({
+  creditsUsed: z.number().int(),
+  tokensUsed: z.number().int(),
+  aiProvider: z.enum(["openai", "anthropic"]),
+  writer: SeoWriterSchema,
+  model: z.string(),
+});
 
 /** POST /api/seo-revise-text: the text revised for search, and the report of the revised text. */
-export interface SeoReviseResponse extends SeoRevisionBilling {
-  revisedText: string;
-  platform: SeoPlatform;
-  keyphrase: string;
-  report: SeoReport;
-}
+export const SeoReviseResponseSchema = SeoRevisionBilling.extend({
+  revisedText: z.string(),
+  platform,
+  keyphrase: z.string(),
+  report: SeoReportSchema,
+});
+export type SeoReviseResponse = z.infer<typeof SeoReviseResponseSchema>;
 
 /** POST /api/seo-optimize: revise, then produce. */
-export interface SeoOptimizeResponse extends SeoRevisionBilling {
-  optimizedHtml: string;
-  revisedText: string;
-  platform: SeoPlatform;
-  meta: SeoMeta;
-  report: SeoReport;
-  notes: string[];
-}
+export const SeoOptimizeResponseSchema = SeoRevisionBilling.extend({
+  optimizedHtml: z.string(),
+  revisedText: z.string(),
+  platform,
+  meta: SeoMetaSchema,
+  report: SeoReportSchema,
+  notes: z.array(z.string()),
+});
+export type SeoOptimizeResponse = z.infer<typeof SeoOptimizeResponseSchema>;

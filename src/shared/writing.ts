@@ -1,8 +1,9 @@
 // The writing loop's contract (spec §3, §5, §7): request schemas with the spec's messages, and the
 // response, stream-event and history shapes. Pure: the client's forms use the same schemas.
 import { z } from "zod";
+import { ErrorBodySchema, timestamp } from "./api-schemas";
 import type { ErrorBody } from "./errors";
-import { DocumentId, type SavedVersion, VersionId } from "./ids";
+import { DocumentId, SavedVersionSchema, VersionId } from "./ids";
 import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
 
 /** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */
@@ -124,65 +125,76 @@ export type ReviseTextRequest = z.infer<typeof ReviseTextRequest>;
 export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
 
 /** Who wrote the text: a provider's model, or the offline writer (never passed off as AI). */
-export type Writer = AiProvider | "offline";
+const WriterSchema = z.enum([...AI_PROVIDERS, "offline"]);
+export type Writer = z.infer<typeof WriterSchema>;
 export const OFFLINE_MODEL = "offline-writer";
 /** How the offline writer is named wherever a writer or provider is shown (history, usage, versions). */
 export const OFFLINE_WRITER_LABEL = "Offline sample writer";
 
 /** GET /api/writers: who answers each provider on this server; null when nobody can (a 503). */
-export type WritersResponse = Record<AiProvider, { writer: Writer; model: string } | null>;
+export const WritersResponseSchema = z.record(
+  AiProvider,
+  z.object({ writer: WriterSchema, model: z.string() }).nullable(),
+);
+export type WritersResponse = z.infer<typeof WritersResponseSchema>;
 
 /** Where a history entry came from. */
-export type WritingEndpoint = "execute" | "revise" | "final-rewrite" | "revise-text";
+const WritingEndpointSchema = z.enum(["execute", "revise", "final-rewrite", "revise-text"]);
+export type WritingEndpoint = z.infer<typeof WritingEndpointSchema>;
 
-export type ContentPart =
-  | { type: "text"; text: string }
-  | { type: "json"; json: { draft: string; document: string; text: string } };
+const ContentPartSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string() }),
+  z.object({ type: z.literal("json"), json: z.object({ draft: z.string(), document: z.string(), text: z.string() }) }),
+]);
+export type ContentPart = z.infer<typeof ContentPartSchema>;
 
 /** The generation response's model message (spec §3): text parts, which are joined, and a json part. */
-export interface AssistantMessage {
-  role: "assistant";
-  content: ContentPart[];
-  model: string;
-  writer: Writer;
-}
+const AssistantMessageSchema = z.object({
+  role: z.literal("assistant"),
+  content: z.array(ContentPartSchema),
+  model: z.string(),
+  writer: WriterSchema,
+});
+export type AssistantMessage = z.infer<typeof AssistantMessageSchema>;
 
 /** Why a model call was stopped before it finished (what it had written is kept and billed). */
-export type StopReason = "out_of_credits" | "time_limit" | "shutdown";
+const StopReasonSchema = z.enum(["out_of_credits", "time_limit", "shutdown"]);
+export type StopReason = z.infer<typeof StopReasonSchema>;
 
 /** Every paid call's output is saved as a version of a document (docs/api.md "Documents"). */
-export interface Billed extends SavedVersion {
+const BilledSchema = SavedVersionSchema.extend({
   /** Set when the call was stopped early; `notice` says so in words a user can act on. */
-  stopped?: StopReason;
-  notice?: string;
-  requestId: string;
-  responseTime: number;
-  creditsUsed: number;
-  tokensUsed: number;
-  aiProvider: AiProvider;
-  writer: Writer;
-  model: string;
-}
+  stopped: StopReasonSchema.optional(),
+  notice: z.string().optional(),
+  requestId: z.string(),
+  /** Milliseconds. */
+  responseTime: z.number().int().nonnegative(),
+  creditsUsed: z.number().int(),
+  tokensUsed: z.number().int(),
+  aiProvider: AiProvider,
+  writer: WriterSchema,
+  model: z.string(),
+});
+export type Billed = z.infer<typeof BilledSchema>;
 
 /** POST /api/execute and POST /api/final-rewrite. */
-export interface GenerationResponse extends Billed {
-  response: AssistantMessage;
-}
+export const GenerationResponseSchema = BilledSchema.extend({ response: AssistantMessageSchema });
+export type GenerationResponse = z.infer<typeof GenerationResponseSchema>;
 
 /** POST /api/revise-text: the revised text itself. */
-export interface ReviseTextResponse extends Billed {
-  response: string;
-}
+export const ReviseTextResponseSchema = BilledSchema.extend({ response: z.string() });
+export type ReviseTextResponse = z.infer<typeof ReviseTextResponseSchema>;
 
 /** Who answers a streamed call, sent before the first word. */
-export interface StreamStart {
-  requestId: string;
-  writer: Writer;
-  model: string;
-  aiProvider: AiProvider;
+const StreamStartSchema = z.object({
+  requestId: z.string(),
+  writer: WriterSchema,
+  model: z.string(),
+  aiProvider: AiProvider,
   /** The document the output is saved to: known before it exists, so a screen can put it in its URL. */
-  documentId: string;
-}
+  documentId: z.string(),
+});
+export type StreamStart = z.infer<typeof StreamStartSchema>;
 
 /**
  * Server-sent events of a streamed call (`Accept: text/event-stream`), in order: one `start`, any
@@ -197,22 +209,38 @@ export type WritingStreamEvent =
   | { event: "done"; data: GenerationResponse | ReviseTextResponse }
   | { event: "error"; data: ErrorBody & { status: number } };
 
+/** The events of a streamed writing call, name → its data's schema (`done`: the route's JSON answer). */
+const streamEvents = (done: z.ZodType) => ({
+  start: StreamStartSchema,
+  delta: z.object({ text: z.string() }),
+  done,
+  error: ErrorBodySchema.extend({ status: z.number().int() }),
+});
+/** POST /api/execute and /api/final-rewrite. */
+export const GENERATION_STREAM_EVENTS = streamEvents(GenerationResponseSchema);
+/** POST /api/revise-text. */
+export const REVISE_TEXT_STREAM_EVENTS = streamEvents(ReviseTextResponseSchema);
+
 /** GET /api/history: the caller's own requests, newest first. */
-export interface HistoryItem {
-  id: number;
-  requestId: string;
-  createdAt: string;
-  aiProvider: AiProvider;
-  responseTime: number;
-  contentType: string;
-  currentDate: string;
-  endpoint: WritingEndpoint;
-  model: string | null;
-  creditsUsed: number;
-  tokensUsed: number;
+const HistoryItemSchema = z.object({
+  id: z.number().int(),
+  requestId: z.string(),
+  createdAt: timestamp,
+  aiProvider: AiProvider,
+  responseTime: z.number().int().nonnegative(),
+  contentType: z.string(),
+  currentDate: z.string(),
+  endpoint: WritingEndpointSchema,
+  model: z.string().nullable(),
+  creditsUsed: z.number().int(),
+  tokensUsed: z.number().int(),
   /** The document this request's output was saved to (null for requests from before documents). */
-  documentId: string | null;
-}
+  documentId: z.string().nullable(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+export const HistoryResponseSchema = z.array(HistoryItemSchema);
+/** POST /api/reset: the caller's history cleared (billing records stay). */
+export const HistoryDeletedSchema = z.object({ success: z.literal(true), deleted: z.number().int().nonnegative() });
 
 /** The text of a model message: its text parts joined, else the json part's draft (spec §3). */
 export function messageText(message: AssistantMessage | string | null | undefined): string {

@@ -5,7 +5,15 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AccountDeleteRequest, type AccountSessionsResponse, type AccountStatus } from "../../shared/account";
+import {
+  AccountDeleteRequest,
+  type AccountSessionsResponse,
+  AccountSessionsResponseSchema,
+  type AccountStatus,
+  AccountStatusSchema,
+  SessionsRevokedSchema,
+} from "../../shared/account";
+import { SuccessSchema } from "../../shared/api-schemas";
 import { type Auth, clientAddress, type SessionCache, type SignInLimiter, tryAgainText } from "../auth/index";
 import type { TrustProxy } from "../config";
 import type { Db } from "../db/client";
@@ -40,35 +48,44 @@ export function accountRoutes(deps: {
   const currentSessionId = async (headers: Headers) =>
     (await auth.api.getSession({ headers }).catch(() => null))?.session.id;
 
-  r.get("/", doc({ summary: "The account's status", tag: "Account", caller: "session" }), async (c) => {
-    const user = c.get("user")!;
-    const [row] = await db
-      .select({ email: users.email, username: users.username, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, user.id));
-    if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-    const methods = await db
-      .select({ id: accounts.id, provider: accounts.providerId, hasPassword: accounts.password })
-      .from(accounts)
-      .where(eq(accounts.userId, user.id));
-    return c.json<AccountStatus>({
-      email: row.email,
-      username: row.username,
-      emailVerified: row.emailVerified,
-      hasPassword: methods.some((m) => m.provider === "credential" && Boolean(m.hasPassword)),
-      signInMethods: methods.map((m) => m.provider),
-      google: {
-        configured: deps.googleConfigured,
-        // Better Auth's unlink-account names the account by this id.
-        accountId: methods.find((m) => m.provider === "google")?.id ?? null,
-      },
-      requireEmailVerification: deps.requireEmailVerification,
-    });
-  });
+  r.get(
+    "/",
+    doc({ summary: "The account's status", tag: "Account", caller: "session", response: AccountStatusSchema }),
+    async (c) => {
+      const user = c.get("user")!;
+      const [row] = await db
+        .select({ email: users.email, username: users.username, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+      const methods = await db
+        .select({ id: accounts.id, provider: accounts.providerId, hasPassword: accounts.password })
+        .from(accounts)
+        .where(eq(accounts.userId, user.id));
+      return c.json<AccountStatus>({
+        email: row.email,
+        username: row.username,
+        emailVerified: row.emailVerified,
+        hasPassword: methods.some((m) => m.provider === "credential" && Boolean(m.hasPassword)),
+        signInMethods: methods.map((m) => m.provider),
+        google: {
+          configured: deps.googleConfigured,
+          // Better Auth's unlink-account names the account by this id.
+          accountId: methods.find((m) => m.provider === "google")?.id ?? null,
+        },
+        requireEmailVerification: deps.requireEmailVerification,
+      });
+    },
+  );
 
   r.get(
     "/sessions",
-    doc({ summary: "Where the account is signed in", tag: "Account", caller: "session" }),
+    doc({
+      summary: "Where the account is signed in",
+      tag: "Account",
+      caller: "session",
+      response: AccountSessionsResponseSchema,
+    }),
     async (c) => {
       const user = c.get("user")!;
       return c.json<AccountSessionsResponse>({
@@ -79,7 +96,13 @@ export function accountRoutes(deps: {
 
   r.delete(
     "/sessions/:id",
-    doc({ summary: "Sign one session out", tag: "Account", caller: "session" }),
+    doc({
+      summary: "Sign one session out",
+      tag: "Account",
+      caller: "session",
+      errors: ["NOT_FOUND"],
+      response: SuccessSchema,
+    }),
     validate("param", SessionIdParam),
     async (c) => {
       const user = c.get("user")!;
@@ -93,7 +116,7 @@ export function accountRoutes(deps: {
   // "Sign out everywhere": this session too; the client then clears its own state.
   r.post(
     "/sessions/revoke-all",
-    doc({ summary: "Sign out everywhere", tag: "Account", caller: "session" }),
+    doc({ summary: "Sign out everywhere", tag: "Account", caller: "session", response: SessionsRevokedSchema }),
     async (c) => {
       const revoked = await account.revokeAllSessions(c.get("user")!.id);
       sessionCache.clear();
@@ -119,7 +142,14 @@ export function accountRoutes(deps: {
   // only) a sign-in within the last 10 minutes. A stolen session alone can't delete the account.
   r.post(
     "/delete",
-    doc({ summary: "Delete the account", tag: "Account", caller: "session" }),
+    doc({
+      summary: "Delete the account",
+      tag: "Account",
+      caller: "session",
+      // The account is gone already; the last administrator can't delete theirs.
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: SuccessSchema,
+    }),
     validate("json", AccountDeleteRequest),
     async (c) => {
       const user = c.get("user")!;

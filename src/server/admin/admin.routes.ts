@@ -4,18 +4,26 @@
 import { Hono } from "hono";
 import {
   type AdminStatusResponse,
+  AdminStatusResponseSchema,
   CampaignCreateRequest,
+  CampaignDeletedSchema,
   CampaignIdParam,
   type CampaignResponse,
+  CampaignResponseSchema,
   type CampaignsResponse,
+  CampaignsResponseSchema,
   CampaignUpdateRequest,
   DirectGrantRequest,
   type DirectGrantResponse,
+  DirectGrantResponseSchema,
   GrantHistoryQuery,
   type GrantHistoryResponse,
+  GrantHistoryResponseSchema,
   type RecipientsResponse,
+  RecipientsResponseSchema,
   UserSearchQuery,
   type UserSearchResponse,
+  UserSearchResponseSchema,
 } from "../../shared/admin";
 import { countOf, creditCount } from "../../shared/plural";
 import type { CampaignService } from "../credits/campaigns.service";
@@ -38,17 +46,31 @@ export function adminRoutes({
   const r = new Hono<SignedInEnv>();
 
   /** What the operator should know about this server's setup (shown above both admin screens). */
-  r.get("/status", doc({ summary: "Admin notices (an untrusted proxy)", tag: "Admin", caller: "admin" }), (c) =>
-    c.json<AdminStatusResponse>({ untrustedProxy: proxyNotice?.notice ?? null }),
+  r.get(
+    "/status",
+    doc({
+      summary: "Admin notices (an untrusted proxy)",
+      tag: "Admin",
+      caller: "admin",
+      response: AdminStatusResponseSchema,
+    }),
+    (c) => c.json<AdminStatusResponse>({ untrustedProxy: proxyNotice?.notice ?? null }),
   );
 
-  r.get("/campaigns", doc({ summary: "List bonus-credit campaigns", tag: "Admin", caller: "admin" }), async (c) =>
-    c.json<CampaignsResponse>({ success: true, campaigns: await campaigns.list() }),
+  r.get(
+    "/campaigns",
+    doc({
+      summary: "List bonus-credit campaigns",
+      tag: "Admin",
+      caller: "admin",
+      response: CampaignsResponseSchema,
+    }),
+    async (c) => c.json<CampaignsResponse>({ success: true, campaigns: await campaigns.list() }),
   );
 
   r.post(
     "/campaigns",
-    doc({ summary: "Create a campaign", tag: "Admin", caller: "admin" }),
+    doc({ summary: "Create a campaign", tag: "Admin", caller: "admin", response: CampaignResponseSchema, status: 201 }),
     validate("json", CampaignCreateRequest),
     async (c) => {
       const admin = c.get("user");
@@ -62,7 +84,13 @@ export function adminRoutes({
 
   r.post(
     "/campaigns/:id/activate",
-    doc({ summary: "Activate a campaign", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "Activate a campaign",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND"],
+      response: CampaignResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) => {
       const { campaign, granted } = await campaigns.activate(c.req.valid("param").id);
@@ -77,7 +105,13 @@ export function adminRoutes({
 
   r.patch(
     "/campaigns/:id",
-    doc({ summary: "Edit a campaign", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "Edit a campaign",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: CampaignResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     validate("json", CampaignUpdateRequest),
     async (c) => {
@@ -91,7 +125,13 @@ export function adminRoutes({
 
   r.post(
     "/campaigns/:id/deactivate",
-    doc({ summary: "Deactivate a campaign", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "Deactivate a campaign",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND"],
+      response: CampaignResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) => {
       const { campaign } = await campaigns.deactivate(c.req.valid("param").id);
@@ -101,7 +141,14 @@ export function adminRoutes({
 
   r.delete(
     "/campaigns/:id",
-    doc({ summary: "Delete a campaign", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "Delete a campaign",
+      tag: "Admin",
+      caller: "admin",
+      // A campaign with recipients is deactivated instead.
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: CampaignDeletedSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) => {
       await campaigns.remove(c.req.valid("param").id);
@@ -111,7 +158,13 @@ export function adminRoutes({
 
   r.get(
     "/campaigns/:id/recipients",
-    doc({ summary: "A campaign's recipients", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "A campaign's recipients",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["NOT_FOUND"],
+      response: RecipientsResponseSchema,
+    }),
     validate("param", CampaignIdParam),
     async (c) =>
       c.json<RecipientsResponse>({ success: true, recipients: await campaigns.recipients(c.req.valid("param").id) }),
@@ -119,7 +172,12 @@ export function adminRoutes({
 
   r.get(
     "/direct-grant/search",
-    doc({ summary: "Search users to grant credits to", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "Search users to grant credits to",
+      tag: "Admin",
+      caller: "admin",
+      response: UserSearchResponseSchema,
+    }),
     validate("query", UserSearchQuery),
     async (c) =>
       c.json<UserSearchResponse>({ success: true, users: await directGrants.search(c.req.valid("query").query) }),
@@ -127,7 +185,7 @@ export function adminRoutes({
 
   r.get(
     "/direct-grant/history",
-    doc({ summary: "Direct grants so far", tag: "Admin", caller: "admin" }),
+    doc({ summary: "Direct grants so far", tag: "Admin", caller: "admin", response: GrantHistoryResponseSchema }),
     validate("query", GrantHistoryQuery),
     async (c) =>
       c.json<GrantHistoryResponse>({ success: true, history: await directGrants.history(c.req.valid("query").limit) }),
@@ -135,7 +193,7 @@ export function adminRoutes({
 
   r.post(
     "/direct-grant/grant",
-    doc({ summary: "Grant credits to users", tag: "Admin", caller: "admin" }),
+    doc({ summary: "Grant credits to users", tag: "Admin", caller: "admin", response: DirectGrantResponseSchema }),
     validate("json", DirectGrantRequest),
     async (c) => {
       const admin = c.get("user");

@@ -15,9 +15,12 @@ import { z } from "zod";
 import {
   AUTH_MESSAGES,
   type AuthProvidersResponse,
+  AuthProvidersResponseSchema,
   PASSWORD_POLICY,
   type PasswordPolicy,
+  PasswordPolicySchema,
   type VerifyResponse,
+  VerifyResponseSchema,
 } from "../../shared/auth";
 import { type AuthErrorCode, codeForStatus, type ErrorBody } from "../../shared/errors";
 import { countOf } from "../../shared/plural";
@@ -78,6 +81,9 @@ const CLIENT_CODE: Record<string, AuthErrorCode> = {
   INVALID_PASSWORD: "wrong-password",
   INVALID_TOKEN: "invalid-token",
 };
+
+/** Every route here refuses API keys (refuseApiKeys), public ones too. */
+const NO_KEYS = ["KEY_NOT_ALLOWED"] as const;
 
 /** Paths whose JSON body this router reads (and may amend) before Better Auth sees it. */
 const BODY_PATHS = new Set([
@@ -144,16 +150,33 @@ export function authRoutes({
   // Sign-in, passwords, e-mail, sessions: never with an API key.
   r.use("*", refuseApiKeys);
 
-  r.get("/password-policy", doc({ summary: "The password rules", tag: "Auth", caller: "public" }), (c) =>
-    c.json<PasswordPolicy>(PASSWORD_POLICY),
-  );
-  r.get("/providers", doc({ summary: "The ways to sign in", tag: "Auth", caller: "public" }), (c) =>
-    c.json<AuthProvidersResponse>({
-      emailPassword: true,
-      emailLink: true,
-      google: googleConfigured,
-      tokenSyncUrl: tokenSyncUrl ?? null,
+  r.get(
+    "/password-policy",
+    doc({
+      summary: "The password rules",
+      tag: "Auth",
+      caller: "public",
+      errors: NO_KEYS,
+      response: PasswordPolicySchema,
     }),
+    (c) => c.json<PasswordPolicy>(PASSWORD_POLICY),
+  );
+  r.get(
+    "/providers",
+    doc({
+      summary: "The ways to sign in",
+      tag: "Auth",
+      caller: "public",
+      errors: NO_KEYS,
+      response: AuthProvidersResponseSchema,
+    }),
+    (c) =>
+      c.json<AuthProvidersResponse>({
+        emailPassword: true,
+        emailLink: true,
+        google: googleConfigured,
+        tokenSyncUrl: tokenSyncUrl ?? null,
+      }),
   );
 
   /** The account an e-mail or username names: one id, so both ways in share one count. */
@@ -196,7 +219,14 @@ export function authRoutes({
   // (firebase.ts). Without: the client confirms its session and receives its profile.
   r.post(
     "/verify",
-    doc({ summary: "Confirm the session, or exchange a Firebase ID token", tag: "Auth", caller: "public" }),
+    doc({
+      summary: "Confirm the session, or exchange a Firebase ID token",
+      tag: "Auth",
+      caller: "public",
+      // Not signed in, or a refused ID token; Firebase's certificates out of reach.
+      errors: [...NO_KEYS, "UNAUTHENTICATED", "PROVIDER_UNAVAILABLE"],
+      response: VerifyResponseSchema,
+    }),
     async (c) => {
       const body = c.req.header("content-type")?.includes("json") ? await readJson(c) : undefined;
       if (body && body.idToken !== undefined) {

@@ -5,11 +5,15 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   type AdminJobsResponse,
+  AdminJobsResponseSchema,
   BATCH_CSV_MAX_BYTES,
   type BatchCreatedResponse,
+  BatchCreatedResponseSchema,
   type BatchesResponse,
+  BatchesResponseSchema,
   type BatchInvalidResponse,
   type BatchResponse,
+  BatchResponseSchema,
   type BatchRowInput,
   CreateBatchRequest,
 } from "../../shared/batches";
@@ -64,6 +68,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Create a batch (and start it with start: true)",
       tag: "Batches",
       caller: "batches",
+      response: BatchCreatedResponseSchema,
       status: 201,
       paid: true,
     }),
@@ -80,6 +85,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Create a batch from a CSV file (text/csv body), not started",
       tag: "Batches",
       caller: "batches",
+      response: BatchCreatedResponseSchema,
       status: 201,
       paid: true,
     }),
@@ -108,13 +114,22 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
     },
   );
 
-  r.get("/", doc({ summary: "List your batches", tag: "Batches", caller: "batches" }), caller, async (c) =>
-    c.json<BatchesResponse>({ batches: await batches.list(c.get("user").id) }),
+  r.get(
+    "/",
+    doc({ summary: "List your batches", tag: "Batches", caller: "batches", response: BatchesResponseSchema }),
+    caller,
+    async (c) => c.json<BatchesResponse>({ batches: await batches.list(c.get("user").id) }),
   );
 
   r.get(
     "/:id",
-    doc({ summary: "A batch with its rows", tag: "Batches", caller: "batches" }),
+    doc({
+      summary: "A batch with its rows",
+      tag: "Batches",
+      caller: "batches",
+      errors: ["NOT_FOUND"],
+      response: BatchResponseSchema,
+    }),
     caller,
     validate("param", Params),
     async (c) => c.json<BatchResponse>(await batches.get(c.get("user").id, c.req.valid("param").id)),
@@ -127,6 +142,9 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
         summary: `${action[0]?.toUpperCase()}${action.slice(1)} a batch`,
         tag: "Batches",
         caller: "batches",
+        // Another user's or no batch; a batch not in a state the action applies to.
+        errors: ["NOT_FOUND", "CONFLICT"],
+        response: BatchCreatedResponseSchema,
         paid: action === "start" || action === "resume",
       }),
       caller,
@@ -142,7 +160,14 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
 
   r.post(
     "/:id/rows/:rowId/retry",
-    doc({ summary: "Retry a failed row", tag: "Batches", caller: "batches", paid: true }),
+    doc({
+      summary: "Retry a failed row",
+      tag: "Batches",
+      caller: "batches",
+      errors: ["NOT_FOUND", "CONFLICT"],
+      response: BatchCreatedResponseSchema,
+      paid: true,
+    }),
     caller,
     paid,
     validate("param", RowParams),
@@ -166,6 +191,7 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
       summary: "Every row as Markdown and HTML, zipped",
       tag: "Batches",
       caller: "batches",
+      errors: ["NOT_FOUND"],
       file: "application/zip",
     }),
     caller,
@@ -181,7 +207,13 @@ export function batchesRoutes({ batches, paid }: { batches: BatchService; paid: 
 
   r.get(
     "/:id/summary.csv",
-    doc({ summary: "The rows' outcomes as CSV", tag: "Batches", caller: "batches", file: "text/csv" }),
+    doc({
+      summary: "The rows' outcomes as CSV",
+      tag: "Batches",
+      caller: "batches",
+      errors: ["NOT_FOUND"],
+      file: "text/csv",
+    }),
     caller,
     validate("param", Params),
     async (c) => {
@@ -201,7 +233,13 @@ export function adminJobsRoutes({ batches }: { batches: BatchService }) {
   const r = new Hono<AppEnv>();
   r.get(
     "/",
-    doc({ summary: "The job queue: counts, oldest queued, failures, workers", tag: "Admin", caller: "admin" }),
+    doc({
+      summary: "The job queue: counts, oldest queued, failures, workers",
+      tag: "Admin",
+      caller: "admin",
+      errors: ["SERVER_BUSY"],
+      response: AdminJobsResponseSchema,
+    }),
     async (c) => {
       const state = await batches.queueState();
       if (!state) throw new AppError("SERVER_BUSY", "The job queue is not running in this process.");

@@ -1,6 +1,7 @@
 // A batch row on a real model's wire (loopback fake of OpenAI): a 4xx refusal fails the row with the
 // provider's reason and charges nothing; Retry runs it again as a new attempt, which is paid once.
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import type { BatchCreatedResponse } from "../../shared/batches";
 import { type FakeProviders, openaiError, startFakeProviders } from "../ai/testing/fake-providers";
 import { describeEachDatabase } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
@@ -26,8 +27,10 @@ describeEachDatabase("batch rows on a model", (kind) => {
   });
 
   it("fails a row the provider refuses, with its reason, and retries it as a new paid attempt", async () => {
-    const { userId } = await t.insertUser("refused@example.com");
+    const owner = await t.signUp("refused@example.com");
+    const { userId } = owner;
     await t.deps.ledger.grant({ userId, amount: 100, type: "bonus", metadata: { reason: "test" } });
+    const start = (await t.deps.ledger.balance(userId)).availableCredits;
     fake.script({
       kind: "http-error",
       status: 400,
@@ -44,15 +47,21 @@ describeEachDatabase("batch rows on a model", (kind) => {
     expect(failed?.status).toBe("failed");
     expect(failed?.error).toContain("This topic is not allowed.");
     expect(failed?.creditsSpent).toBe(0);
-    expect((await t.deps.ledger.balance(userId)).availableCredits).toBe(100);
+    expect((await t.deps.ledger.balance(userId)).availableCredits).toBe(start);
 
-    await t.deps.batches.retryRow(userId, batch.id, failed?.id ?? "");
+    // Retry, as the screen and a program ask for it.
+    const retried = await t.app.request(`/api/batches/${batch.id}/rows/${failed?.id}/retry`, {
+      method: "POST",
+      headers: owner.headers,
+    });
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as BatchCreatedResponse).batch.id).toBe(batch.id);
     await vi.waitFor(async () => expect((await t.deps.batches.summary(userId, batch.id)).status).toBe("done"), WAIT);
     const done = (await t.deps.batches.get(userId, batch.id)).rows[0];
     expect(done?.status).toBe("done");
     expect(done?.creditsSpent).toBeGreaterThan(1); // the draft (by tokens) and one detection
     const balance = await t.deps.ledger.balance(userId);
-    expect(100 - balance.availableCredits).toBe(done?.creditsSpent);
+    expect(start - balance.availableCredits).toBe(done?.creditsSpent);
     expect(balance.heldCredits).toBe(0);
     await assertLedgerInvariants(t.db);
   }, 120_000);

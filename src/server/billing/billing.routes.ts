@@ -2,18 +2,26 @@
 // webhook (no session; it proves itself with a signature on the raw body).
 
 import { Hono } from "hono";
-import { CreditsSchema, UsageSchema } from "../../shared/api-schemas";
 import {
   type BillingConfigResponse,
+  BillingConfigResponseSchema,
   CheckoutRequest,
   type CheckoutResponse,
+  CheckoutResponseSchema,
   type CheckoutStatusResponse,
+  CheckoutStatusResponseSchema,
   type CreditsResponse,
+  CreditsResponseSchema,
   ListQuery,
   type PackagesResponse,
+  PackagesResponseSchema,
   type TransactionsResponse,
+  TransactionsResponseSchema,
   tooManyCheckoutChecks,
   type UsageResponse,
+  UsageResponseSchema,
+  type WebhookOutcome,
+  WebhookOutcomeSchema,
 } from "../../shared/billing";
 import type { Ledger } from "../credits/ledger";
 import { requireCaller, requireUser } from "../http/middleware";
@@ -45,17 +53,26 @@ export function billingRoutes({
   const r = new Hono<AppEnv>();
   const limitedChecks = limitPerUser(limiter, "billing-checkout-status", checkoutStatusChecks, tooManyCheckoutChecks);
 
-  r.get("/config", doc({ summary: "Whether purchases are on", tag: "Billing", caller: "public" }), (c) =>
-    c.json<BillingConfigResponse>({ purchasesEnabled: billing.purchasesEnabled }),
+  r.get(
+    "/config",
+    doc({
+      summary: "Whether purchases are on",
+      tag: "Billing",
+      caller: "public",
+      response: BillingConfigResponseSchema,
+    }),
+    (c) => c.json<BillingConfigResponse>({ purchasesEnabled: billing.purchasesEnabled }),
   );
 
-  r.get("/packages", doc({ summary: "Credit packages for sale", tag: "Billing", caller: "public" }), async (c) =>
-    c.json<PackagesResponse>({ success: true, packages: await billing.listPackages() }),
+  r.get(
+    "/packages",
+    doc({ summary: "Credit packages for sale", tag: "Billing", caller: "public", response: PackagesResponseSchema }),
+    async (c) => c.json<PackagesResponse>({ success: true, packages: await billing.listPackages() }),
   );
 
   r.get(
     "/credits",
-    doc({ summary: "The credit balance", tag: "Billing", caller: "billing", response: CreditsSchema }),
+    doc({ summary: "The credit balance", tag: "Billing", caller: "billing", response: CreditsResponseSchema }),
     requireCaller("billing"),
     async (c) => {
       const { availableCredits, totalCredits, usedCredits, bonusCredits } = await ledger.balance(c.get("user").id);
@@ -65,7 +82,12 @@ export function billingRoutes({
 
   r.get(
     "/history",
-    doc({ summary: "Credit transactions, newest first", tag: "Billing", caller: "billing" }),
+    doc({
+      summary: "Credit transactions, newest first",
+      tag: "Billing",
+      caller: "billing",
+      response: TransactionsResponseSchema,
+    }),
     requireCaller("billing"),
     validate("query", ListQuery),
     async (c) => {
@@ -91,7 +113,7 @@ export function billingRoutes({
       summary: "Usage history: settled AI calls, newest first, with the API key that paid",
       tag: "Billing",
       caller: "billing",
-      response: UsageSchema,
+      response: UsageResponseSchema,
     }),
     requireCaller("billing"),
     validate("query", ListQuery),
@@ -118,7 +140,13 @@ export function billingRoutes({
 
   r.get(
     "/checkout/:sessionId",
-    doc({ summary: "A Checkout Session's status", tag: "Billing", caller: "session" }),
+    doc({
+      summary: "A Checkout Session's status",
+      tag: "Billing",
+      caller: "session",
+      response: CheckoutStatusResponseSchema,
+      errors: ["NOT_FOUND", "PAYMENTS_DISABLED", "PROVIDER_ERROR"],
+    }),
     requireUser,
     limitedChecks,
     async (c) =>
@@ -127,7 +155,13 @@ export function billingRoutes({
 
   r.post(
     "/checkout",
-    doc({ summary: "Start a Stripe Checkout for a package", tag: "Billing", caller: "session" }),
+    doc({
+      summary: "Start a Stripe Checkout for a package",
+      tag: "Billing",
+      caller: "session",
+      response: CheckoutResponseSchema,
+      errors: ["PAYMENTS_DISABLED", "PROVIDER_ERROR"],
+    }),
     requireUser,
     validate("json", CheckoutRequest),
     async (c) => {
@@ -146,12 +180,18 @@ export function billingRoutes({
 
   r.post(
     "/webhook",
-    doc({ summary: "Stripe's webhook (signed by Stripe)", tag: "Billing", caller: "public" }),
+    doc({
+      summary: "Stripe's webhook (signed by Stripe)",
+      tag: "Billing",
+      caller: "public",
+      response: WebhookOutcomeSchema,
+      errors: ["PAYMENTS_DISABLED"],
+    }),
     async (c) => {
       // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialised JSON.
       const rawBody = await c.req.text();
       const event = await billing.verifyWebhook(rawBody, c.req.header("stripe-signature"));
-      return c.json(await billing.handleEvent(event));
+      return c.json<WebhookOutcome>(await billing.handleEvent(event));
     },
   );
 

@@ -10,6 +10,7 @@ import {
   CHECKOUT_SESSION_ID,
   type CheckoutStatusResponse,
   type CreditPackage,
+  type WebhookOutcome,
 } from "../../shared/billing";
 import { centsToUsd, pricePerCredit } from "../../shared/credits-math";
 import { creditCount } from "../../shared/plural";
@@ -36,10 +37,6 @@ export interface CheckoutInput {
   /** Our own origin: PUBLIC_URL, or the origin the request came to. */
   origin: string;
 }
-
-export type WebhookOutcome =
-  | { received: true; duplicate: true }
-  | { received: true; duplicate: false; handled: string };
 
 type PackageRow = typeof creditPackages.$inferSelect;
 

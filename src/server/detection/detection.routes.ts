@@ -1,8 +1,7 @@
 // HTTP for AI detection (spec §7): POST /api/detect-ai {text, requestId?} → {aiDetection}.
 
 import { Hono } from "hono";
-import { DetectSchema } from "../../shared/api-schemas";
-import { DetectRequestSchema, type DetectResponse } from "../../shared/detection";
+import { DetectRequestSchema, type DetectResponse, DetectResponseSchema } from "../../shared/detection";
 import { requireCaller } from "../http/middleware";
 import { doc } from "../http/openapi";
 import type { AppEnv, Gate } from "../http/types";
@@ -18,8 +17,10 @@ export function detectionRoutes({ detection, paid }: { detection: DetectionServi
       summary: "Detect AI-written sentences (1 credit)",
       tag: "Detection",
       caller: "detect",
-      response: DetectSchema,
+      response: DetectResponseSchema,
       paid: true,
+      // The named request or version; a repeated request; "Saved nothing"; a text past the CPU time limit.
+      errors: ["NOT_FOUND", "CONFLICT", "NOT_SAVED", "TOO_COMPLEX"],
     }),
     requireCaller("detect"),
     paid,

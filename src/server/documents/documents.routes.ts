@@ -2,17 +2,22 @@
 // shape the response. Every route is the signed-in caller's own: another user's id is a 404.
 
 import { Hono } from "hono";
+import { SuccessSchema } from "../../shared/api-schemas";
 import {
   DocumentListQuery,
   type DocumentListResponse,
+  DocumentListResponseSchema,
   DocumentParams,
   type DocumentResponse,
+  DocumentResponseSchema,
   ExportQuery,
   NewDocumentRequest,
   NewVersionRequest,
   type NewVersionResponse,
+  NewVersionResponseSchema,
   RenameDocumentRequest,
   type RenameDocumentResponse,
+  RenameDocumentResponseSchema,
 } from "../../shared/documents";
 import { requireCaller } from "../http/middleware";
 import { doc } from "../http/openapi";
@@ -25,7 +30,12 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
   r.get(
     "/documents",
-    doc({ summary: "List documents (search, pages)", tag: "Documents", caller: "documents" }),
+    doc({
+      summary: "List documents (search, pages)",
+      tag: "Documents",
+      caller: "documents",
+      response: DocumentListResponseSchema,
+    }),
     requireCaller("documents"),
     validate("query", DocumentListQuery),
     async (c) => c.json<DocumentListResponse>(await documents.list(c.get("user").id, c.req.valid("query"))),
@@ -38,6 +48,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       description: "Check my text: pasted or uploaded text becomes a document with one version of kind `own`.",
       tag: "Documents",
       caller: "documents",
+      response: DocumentResponseSchema,
       status: 201,
     }),
     requireCaller("documents"),
@@ -53,7 +64,9 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       description: "The writer's own edit (kind `own`); `basedOn` names the version it was edited from.",
       tag: "Documents",
       caller: "documents",
+      response: NewVersionResponseSchema,
       status: 201,
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("documents"),
     validate("param", DocumentParams),
@@ -69,7 +82,13 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
   r.get(
     "/documents/:id",
-    doc({ summary: "A document with its versions", tag: "Documents", caller: "documents" }),
+    doc({
+      summary: "A document with its versions",
+      tag: "Documents",
+      caller: "documents",
+      response: DocumentResponseSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireCaller("documents"),
     validate("param", DocumentParams),
     async (c) => c.json<DocumentResponse>({ document: await documents.get(c.get("user").id, c.req.valid("param").id) }),
@@ -77,7 +96,13 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
   r.patch(
     "/documents/:id",
-    doc({ summary: "Rename a document", tag: "Documents", caller: "documents" }),
+    doc({
+      summary: "Rename a document",
+      tag: "Documents",
+      caller: "documents",
+      response: RenameDocumentResponseSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireCaller("documents"),
     validate("param", DocumentParams),
     validate("json", RenameDocumentRequest),
@@ -89,7 +114,13 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
   r.delete(
     "/documents/:id",
-    doc({ summary: "Delete a document", tag: "Documents", caller: "documents" }),
+    doc({
+      summary: "Delete a document",
+      tag: "Documents",
+      caller: "documents",
+      response: SuccessSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireCaller("documents"),
     validate("param", DocumentParams),
     async (c) => {
@@ -104,7 +135,8 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       summary: "Download a version (Markdown or HTML)",
       tag: "Documents",
       caller: "documents",
-      file: "text/markdown",
+      file: ["text/markdown", "text/html"],
+      errors: ["NOT_FOUND"],
     }),
     requireCaller("documents"),
     validate("param", DocumentParams),

@@ -63,6 +63,29 @@ describe("the OpenAPI document", () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 
+  it("declares the answer's schema of every JSON route (not files, not Better Auth's own endpoints)", () => {
+    const undeclared: string[] = [];
+    let declaredRoutes = 0;
+    for (const route of t.app.routes) {
+      const d = declarationOf(route.handler);
+      if (!d) continue;
+      declaredRoutes += 1;
+      if (!d.file && !d.response) undeclared.push(`${route.method} ${route.path}`);
+    }
+    expect(undeclared).toEqual([]);
+    expect(declaredRoutes).toBeGreaterThan(60);
+    // Every success answer in the document has its schema, not a bare object.
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        const responses = (op as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> })
+          .responses;
+        const json = Object.entries(responses ?? {}).find(([status]) => status.startsWith("2"))?.[1]?.content?.[
+          "application/json"
+        ];
+        if (json) expect(JSON.stringify(json.schema), `${method} ${path}`).not.toBe('{"type":"object"}');
+      }
+  });
+
   it("says which routes a key may call: keys never on account, key or admin routes", () => {
     for (const [path, item] of Object.entries(doc.paths))
       for (const op of Object.values(item)) {

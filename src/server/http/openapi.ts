@@ -11,7 +11,7 @@ import type { Hono, MiddlewareHandler } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
 import { API_KEY_SCOPES, type ApiKeyScope } from "../../shared/api-keys";
-import { AUTH_ERROR_CODES, ERROR_CODES } from "../../shared/errors";
+import { AUTH_ERROR_CODES, ERROR_CODES, type ErrorCode } from "../../shared/errors";
 import { API_REFERENCE_PATH } from "../../shared/routes";
 
 /**
@@ -32,12 +32,17 @@ export interface RouteDoc {
   response?: z.ZodType;
   /** The success status (200 unless given). */
   status?: 200 | 201;
-  /** A file, not JSON (the media type). */
-  file?: string;
+  /** A file, not JSON: its media type, or the types it may have. */
+  file?: string | readonly string[];
   /** Also answers `Accept: text/event-stream` with these events (name → schema of its data). */
   stream?: Record<string, z.ZodType>;
   /** Spends credits: 402 and the paid gate's refusals are possible. */
   paid?: boolean;
+  /**
+   * The route's own error codes, beyond any route's (bad input, limits), its caller's and `paid`'s
+   * (errorCodesOf); listed under their statuses. The route tests fail on an error code not declared.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" } as const;
@@ -62,7 +67,56 @@ function errorResponses(d: RouteDoc): Record<string, Json> {
     out["403"] = errorResponse(`The API key lacks the \`${d.caller}\` scope (\`KEY_SCOPE\`).`);
   if (d.paid)
     out["402"] = errorResponse("Not enough credits (`INSUFFICIENT_CREDITS`, with `required` and `available`).");
+  const own = new Map<string, ErrorCode[]>();
+  for (const code of d.errors ?? []) {
+    const status = String(ERROR_CODES[code]);
+    own.set(status, [...(own.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of own) {
+    const listed = codes.map((c) => `\`${c}\``).join(", ");
+    const before = out[status]?.description;
+    out[status] = {
+      ...out[status],
+      ...errorResponse(before ? `${before} Also ${listed}.` : `The route's own refusals: ${listed}.`),
+    };
+  }
   return out;
+}
+
+/** Codes any /api route may answer: bad input, limits, a foreign origin, a bad key, our own failures. */
+const ANY_ROUTE: readonly ErrorCode[] = [
+  "VALIDATION",
+  "MALFORMED_JSON",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
+  "FORBIDDEN",
+  "INVALID_API_KEY",
+  "INTERNAL",
+  "DATABASE_UNREACHABLE",
+];
+
+/** What a model call may answer besides its route's own refusals (ai/: provider errors → AppError). */
+export const MODEL_ERRORS: readonly ErrorCode[] = [
+  "NO_MODEL",
+  "PROVIDER_AUTH",
+  "PROVIDER_CREDIT",
+  "PROVIDER_ERROR",
+  "PROVIDER_OVERLOADED",
+  "PROVIDER_UNAVAILABLE",
+];
+
+/**
+ * Every code a route may answer: its own `errors`, any route's, its caller's (a sign-in, a key's
+ * scope) and a paid route's. The route tests hold each error answer to it (testing/answer-check.ts).
+ */
+export function errorCodesOf(d: RouteDoc): ReadonlySet<string> {
+  const codes = new Set<string>([...ANY_ROUTE, ...(d.errors ?? [])]);
+  if (d.caller !== "public") codes.add("UNAUTHENTICATED");
+  if (d.caller === "session" || d.caller === "admin") codes.add("KEY_NOT_ALLOWED");
+  else if (d.caller !== "public") codes.add("KEY_SCOPE");
+  // A paid call: the balance, and the refusal of a server that is shutting down.
+  if (d.paid) for (const c of ["INSUFFICIENT_CREDITS", "SERVER_BUSY"]) codes.add(c);
+  return codes;
 }
 
 function security(caller: RouteCaller): Record<string, string[]>[] {
@@ -87,7 +141,7 @@ function spec(d: RouteDoc): Parameters<typeof describeRoute>[0] {
   const status = String(d.status ?? 200);
   // hono-openapi resolves a resolver() schema in place of a plain one.
   const content: Record<string, { schema: unknown }> = {};
-  if (d.file) content[d.file] = { schema: { type: "string", format: "binary" } };
+  if (d.file) for (const type of [d.file].flat()) content[type] = { schema: { type: "string", format: "binary" } };
   else content["application/json"] = { schema: d.response ? resolver(d.response) : { type: "object" } };
   if (d.stream)
     content["text/event-stream"] = {

@@ -4,10 +4,12 @@ import { Hono } from "hono";
 import {
   ApiKeyParams,
   type ApiKeysResponse,
+  ApiKeysResponseSchema,
   CreateApiKeyRequest,
   type CreateApiKeyResponse,
+  CreateApiKeyResponseSchema,
 } from "../../shared/api-keys";
-import { ApiKeysSchema, CreateApiKeySchema } from "../../shared/api-schemas";
+import { SuccessSchema } from "../../shared/api-schemas";
 import { requireUser } from "../http/middleware";
 import { doc } from "../http/openapi";
 import type { AppEnv } from "../http/types";
@@ -23,7 +25,8 @@ export function keysRoutes({ apiKeys }: { apiKeys: ApiKeysService }) {
       summary: "Create an API key (the secret is in this answer only)",
       tag: "API keys",
       caller: "session",
-      response: CreateApiKeySchema,
+      errors: ["CONFLICT"],
+      response: CreateApiKeyResponseSchema,
       status: 201,
     }),
     requireUser,
@@ -33,14 +36,20 @@ export function keysRoutes({ apiKeys }: { apiKeys: ApiKeysService }) {
 
   r.get(
     "/",
-    doc({ summary: "List API keys", tag: "API keys", caller: "session", response: ApiKeysSchema }),
+    doc({ summary: "List API keys", tag: "API keys", caller: "session", response: ApiKeysResponseSchema }),
     requireUser,
     async (c) => c.json<ApiKeysResponse>({ keys: await apiKeys.list(c.get("user").id) }),
   );
 
   r.delete(
     "/:id",
-    doc({ summary: "Revoke an API key (at once, everywhere)", tag: "API keys", caller: "session" }),
+    doc({
+      summary: "Revoke an API key (at once, everywhere)",
+      tag: "API keys",
+      caller: "session",
+      errors: ["NOT_FOUND"],
+      response: SuccessSchema,
+    }),
     requireUser,
     validate("param", ApiKeyParams),
     async (c) => {

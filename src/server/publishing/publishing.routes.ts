@@ -10,16 +10,22 @@
 
 import { Hono } from "hono";
 import { z } from "zod";
+import { SuccessSchema } from "../../shared/api-schemas";
 import { DocumentParams } from "../../shared/documents";
 import { countOf } from "../../shared/plural";
 import {
   type ConnectionResponse,
+  ConnectionResponseSchema,
   type ConnectionsResponse,
+  ConnectionsResponseSchema,
   CreateConnectionRequest,
   type PublicationsResponse,
+  PublicationsResponseSchema,
   PublishRequest,
   type PublishResponse,
+  PublishResponseSchema,
   type ShopifyBlogsResponse,
+  ShopifyBlogsResponseSchema,
   ShopifyStoreInput,
 } from "../../shared/publishing";
 import { AppError } from "../errors";
@@ -54,14 +60,27 @@ export function connectionRoutes({
 
   r.get(
     "/",
-    doc({ summary: "List publishing connections", tag: "Publishing", caller: "publish" }),
+    doc({
+      summary: "List publishing connections",
+      tag: "Publishing",
+      caller: "publish",
+      response: ConnectionsResponseSchema,
+    }),
     requireCaller("publish"),
     async (c) => c.json<ConnectionsResponse>({ connections: await connections.list(c.get("user").id) }),
   );
 
   r.post(
     "/",
-    doc({ summary: "Connect a WordPress or Shopify site", tag: "Publishing", caller: "session", status: 201 }),
+    doc({
+      summary: "Connect a WordPress or Shopify site",
+      tag: "Publishing",
+      caller: "session",
+      response: ConnectionResponseSchema,
+      status: 201,
+      // Too many connections; the site's refusal (or an answer we can't read).
+      errors: ["CONFLICT", "PROVIDER_ERROR", "CONNECTION_REFUSED"],
+    }),
     requireUser,
     validate("json", CreateConnectionRequest),
     limited,
@@ -71,7 +90,13 @@ export function connectionRoutes({
 
   r.post(
     "/shopify/blogs",
-    doc({ summary: "A Shopify store's blogs", tag: "Publishing", caller: "session" }),
+    doc({
+      summary: "A Shopify store's blogs",
+      tag: "Publishing",
+      caller: "session",
+      response: ShopifyBlogsResponseSchema,
+      errors: ["PROVIDER_ERROR", "CONNECTION_REFUSED"],
+    }),
     requireUser,
     validate("json", ShopifyStoreInput),
     limited,
@@ -80,7 +105,13 @@ export function connectionRoutes({
 
   r.post(
     "/:id/verify",
-    doc({ summary: "Check a connection again", tag: "Publishing", caller: "session" }),
+    doc({
+      summary: "Check a connection again",
+      tag: "Publishing",
+      caller: "session",
+      response: ConnectionResponseSchema,
+      errors: ["NOT_FOUND", "PROVIDER_ERROR", "CONNECTION_REFUSED"],
+    }),
     requireUser,
     validate("param", ConnectionIdParam),
     limited,
@@ -90,7 +121,13 @@ export function connectionRoutes({
 
   r.delete(
     "/:id",
-    doc({ summary: "Remove a connection", tag: "Publishing", caller: "session" }),
+    doc({
+      summary: "Remove a connection",
+      tag: "Publishing",
+      caller: "session",
+      response: SuccessSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireUser,
     validate("param", ConnectionIdParam),
     async (c) => {
@@ -130,7 +167,14 @@ export function publishRoutes({
 
   r.post(
     "/:id/publish",
-    doc({ summary: "Publish a document's version to a connected site", tag: "Publishing", caller: "publish" }),
+    doc({
+      summary: "Publish a document's version to a connected site",
+      tag: "Publishing",
+      caller: "publish",
+      response: PublishResponseSchema,
+      // The document or version; the site refusing the connection or the post.
+      errors: ["NOT_FOUND", "CONFLICT", "CONNECTION_REFUSED", "PROVIDER_ERROR"],
+    }),
     requireCaller("publish"),
     validate("param", DocumentParams),
     validate("json", PublishRequest),
@@ -148,7 +192,13 @@ export function publishRoutes({
 
   r.get(
     "/:id/publications",
-    doc({ summary: "A document's publications", tag: "Publishing", caller: "publish" }),
+    doc({
+      summary: "A document's publications",
+      tag: "Publishing",
+      caller: "publish",
+      response: PublicationsResponseSchema,
+      errors: ["NOT_FOUND"],
+    }),
     requireCaller("publish"),
     validate("param", DocumentParams),
     async (c) => {

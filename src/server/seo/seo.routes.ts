@@ -3,18 +3,23 @@
 // credit is held; a cancelled model call answers 499 to nobody (onError).
 
 import { Hono } from "hono";
-import { SeoProduceSchema } from "../../shared/api-schemas";
 import {
   type SeoOptimizeResponse,
+  SeoOptimizeResponseSchema,
   type SeoProduceResponse,
+  SeoProduceResponseSchema,
   SeoRequest,
   type SeoReviseResponse,
+  SeoReviseResponseSchema,
 } from "../../shared/seo";
 import { requireCaller } from "../http/middleware";
-import { doc } from "../http/openapi";
+import { doc, MODEL_ERRORS } from "../http/openapi";
 import type { AppEnv, Gate } from "../http/types";
 import { validate } from "../http/validate";
 import type { SeoService } from "./seo.service";
+
+/** The named document, a repeated request, "Saved nothing", an image URL, work past the CPU time limit. */
+const SEO_ERRORS = ["NOT_FOUND", "CONFLICT", "NOT_SAVED", "INVALID_IMAGE_URL", "TOO_COMPLEX"] as const;
 
 export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
   const r = new Hono<AppEnv>();
@@ -25,8 +30,9 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
       summary: "SEO HTML from the text as it is (2 credits)",
       tag: "SEO",
       caller: "seo",
-      response: SeoProduceSchema,
+      response: SeoProduceResponseSchema,
       paid: true,
+      errors: SEO_ERRORS,
     }),
     requireCaller("seo"),
     paid,
@@ -36,7 +42,14 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
 
   r.post(
     "/seo-revise-text",
-    doc({ summary: "Revise the text for SEO with a model", tag: "SEO", caller: "seo", paid: true }),
+    doc({
+      summary: "Revise the text for SEO with a model",
+      tag: "SEO",
+      caller: "seo",
+      response: SeoReviseResponseSchema,
+      paid: true,
+      errors: [...SEO_ERRORS, ...MODEL_ERRORS],
+    }),
     requireCaller("seo"),
     paid,
     validate("json", SeoRequest),
@@ -46,7 +59,14 @@ export function seoRoutes({ seo, paid }: { seo: SeoService; paid: Gate }) {
 
   r.post(
     "/seo-optimize",
-    doc({ summary: "Revise for SEO, then SEO HTML", tag: "SEO", caller: "seo", paid: true }),
+    doc({
+      summary: "Revise for SEO, then SEO HTML",
+      tag: "SEO",
+      caller: "seo",
+      response: SeoOptimizeResponseSchema,
+      paid: true,
+      errors: [...SEO_ERRORS, ...MODEL_ERRORS],
+    }),
     requireCaller("seo"),
     paid,
     validate("json", SeoRequest),

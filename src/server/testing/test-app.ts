@@ -32,6 +32,7 @@ import { users } from "../db/schema";
 import { seedOnce } from "../db/seed";
 import { createDeps, type Deps } from "../deps";
 import { createLogger } from "../logger";
+import { checkAnswers } from "./answer-check";
 
 export type TestDatabaseKind = "pglite" | "pg";
 
@@ -137,7 +138,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     cleanups.unshift(() => deps.cpu.close());
     const clientDir = join(dataDir, "client"); // empty: API tests need no built client
     mkdirSync(clientDir);
-    const app = createApp(deps, { clientDir });
+    // Every answer is checked against its route's declared schema, or the error contract (answer-check.ts).
+    const app = checkAnswers(createApp(deps, { clientDir }));
 
     const signUp = async (email: string, signUpOpts: SignUpOptions = {}): Promise<SignedUpUser> => {
       addressCounter += 1;

@@ -6,22 +6,28 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import { GenerationSchema, WRITING_STREAM_EVENTS } from "../../shared/api-schemas";
 import { HISTORY_LIMIT } from "../../shared/limits";
 import {
   ExecuteRequest,
   FinalRewriteRequest,
+  GENERATION_STREAM_EVENTS,
   type GenerationResponse,
+  GenerationResponseSchema,
+  HistoryDeletedSchema,
   type HistoryItem,
+  HistoryResponseSchema,
+  REVISE_TEXT_STREAM_EVENTS,
   ReviseTextRequest,
   type ReviseTextResponse,
+  ReviseTextResponseSchema,
   type WritersResponse,
+  WritersResponseSchema,
   type WritingStreamEvent,
 } from "../../shared/writing";
 import { RequestCancelled } from "../credits/charge";
 import { AppError } from "../errors";
 import { requireCaller, requireUser } from "../http/middleware";
-import { doc } from "../http/openapi";
+import { doc, MODEL_ERRORS } from "../http/openapi";
 import type { AppEnv, Gate, SignedInEnv } from "../http/types";
 import { validate } from "../http/validate";
 import type { WritingJob, WritingService } from "./writing.service";
@@ -36,6 +42,9 @@ const HistoryQuery = z.object({
     .default(HISTORY_LIMIT),
 });
 
+/** A writing call's own refusals: the named document, a repeated request, a model's failure, "Saved nothing". */
+const WRITING_ERRORS = [...MODEL_ERRORS, "NOT_FOUND", "CONFLICT", "NOT_SAVED"] as const;
+
 /** Comment lines keep idle proxies from closing a stream while a model thinks. */
 const HEARTBEAT_MS = 15_000;
 
@@ -48,9 +57,10 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       summary: "Write a draft, or revise flagged sentences (streams with Accept: text/event-stream)",
       tag: "Writing",
       caller: "write",
-      response: GenerationSchema,
+      response: GenerationResponseSchema,
       paid: true,
-      stream: WRITING_STREAM_EVENTS,
+      errors: WRITING_ERRORS,
+      stream: GENERATION_STREAM_EVENTS,
     }),
     requireCaller("write"),
     paid,
@@ -64,9 +74,10 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       summary: "Rewrite the whole draft (streams)",
       tag: "Writing",
       caller: "write",
-      response: GenerationSchema,
+      response: GenerationResponseSchema,
       paid: true,
-      stream: WRITING_STREAM_EVENTS,
+      errors: WRITING_ERRORS,
+      stream: GENERATION_STREAM_EVENTS,
     }),
     requireCaller("write"),
     paid,
@@ -80,8 +91,10 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
       summary: "Revise a text (streams)",
       tag: "Writing",
       caller: "write",
+      response: ReviseTextResponseSchema,
       paid: true,
-      stream: WRITING_STREAM_EVENTS,
+      errors: WRITING_ERRORS,
+      stream: REVISE_TEXT_STREAM_EVENTS,
     }),
     requireCaller("write"),
     paid,
@@ -90,13 +103,20 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
   );
 
   // Public: which providers have a model, so the screens can say when none is configured.
-  r.get("/writers", doc({ summary: "The writers and models on offer", tag: "Writing", caller: "public" }), (c) =>
-    c.json<WritersResponse>(writing.writers()),
+  r.get(
+    "/writers",
+    doc({
+      summary: "The writers and models on offer",
+      tag: "Writing",
+      caller: "public",
+      response: WritersResponseSchema,
+    }),
+    (c) => c.json<WritersResponse>(writing.writers()),
   );
 
   r.get(
     "/history",
-    doc({ summary: "Your recent requests", tag: "Writing", caller: "write" }),
+    doc({ summary: "Your recent requests", tag: "Writing", caller: "write", response: HistoryResponseSchema }),
     requireCaller("write"),
     validate("query", HistoryQuery),
     async (c) => c.json<HistoryItem[]>(await writing.history(c.get("user").id, c.req.valid("query").limit)),
@@ -104,7 +124,12 @@ export function writingRoutes({ writing, paid }: { writing: WritingService; paid
 
   r.post(
     "/reset",
-    doc({ summary: "Delete your request history", tag: "Writing", caller: "session" }),
+    doc({
+      summary: "Delete your request history",
+      tag: "Writing",
+      caller: "session",
+      response: HistoryDeletedSchema,
+    }),
     requireUser,
     async (c) => {
       const deleted = await writing.reset(c.get("user").id);
