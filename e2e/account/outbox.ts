@@ -1,34 +1,10 @@
 // The e2e server has no SMTP_URL, so every message it sends is an .eml file in DATA_DIR/outbox
 // (playwright.config.ts shares that folder with the workers as E2E_DATA_DIR). These helpers read the
 // real messages, as a self-hoster would from the server's outbox.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { type APIRequestContext, expect } from "@playwright/test";
-import { simpleParser } from "mailparser";
+import { type OutboxMail, readOutbox } from "../../src/server/mail/testing/outbox";
 
-export interface OutboxMail {
-  file: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function readOutbox(): Promise<OutboxMail[]> {
-  const dir = join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  const mails: OutboxMail[] = [];
-  for (const file of files.sort()) {
-    const parsed = await simpleParser(readFileSync(join(dir, file)));
-    const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : "";
-    mails.push({ file, to, subject: parsed.subject ?? "", text: parsed.text ?? "" });
-  }
-  return mails;
-}
+export type { OutboxMail };
 
 /** Waits for a message to `to` whose subject matches, skipping the first `skip` such messages. */
 export async function waitForMail(to: string, subject: RegExp, skip = 0): Promise<OutboxMail> {
@@ -36,7 +12,9 @@ export async function waitForMail(to: string, subject: RegExp, skip = 0): Promis
   await expect
     .poll(
       async () => {
-        found = (await readOutbox()).filter((m) => m.to === to && subject.test(m.subject))[skip];
+        found = (await readOutbox(process.env.E2E_DATA_DIR ?? "")).filter(
+          (m) => m.to === to && subject.test(m.subject),
+        )[skip];
         return Boolean(found);
       },
       { timeout: 30_000, message: `mail to ${to} matching ${subject}` },
