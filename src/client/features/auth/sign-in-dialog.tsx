@@ -18,11 +18,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../com
 import { Field, FormAlert, formFields, SubmitButton } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { ApiError, apiPost } from "../../lib/api";
 import { usePending } from "../../lib/use-pending";
 import { type SignInView, useAuth } from "./auth-context";
 import { authErrorText } from "./auth-errors";
-import { SignInLinkForm } from "./sign-in-link-form";
+import { SignInLinkForm, useAddressRequest } from "./sign-in-link-form";
 
 const POLICY_KEY = ["/api/auth/password-policy"];
 
@@ -192,24 +191,7 @@ function GoogleButton() {
 
 /** "Forgot password?": one answer whatever the address, so nobody learns who has an account. */
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const ids = useId();
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string>();
-  const form = useForm<{ email: string }>({
-    resolver: zodResolver(signInSchema().pick({ email: true })) as never,
-    defaultValues: { email: "" },
-  });
-  const { isSubmitting } = form.formState;
-  const { field, control } = formFields(form, ids);
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setError(undefined);
-    try {
-      await apiPost("/api/auth/request-password-reset", { email });
-      setSent(true);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.serverMessage : AUTH_MESSAGES.signInFailed);
-    }
-  });
+  const { sent, error, isSubmitting, field, control, onSubmit } = useAddressRequest("/api/auth/request-password-reset");
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Reset password">
       <h3 className="text-base font-semibold text-slate-900">Reset your password</h3>

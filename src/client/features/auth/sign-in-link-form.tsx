@@ -10,7 +10,11 @@ import { Field, FormAlert, formFields, SubmitButton } from "../../components/ui/
 import { Input } from "../../components/ui/input";
 import { ApiError, apiPost } from "../../lib/api";
 
-export function SignInLinkForm({ title, submitLabel }: { title: string; submitLabel: string }) {
+/**
+ * A form whose only field is an e-mail address, POSTed as `{ email }` to `path`: `sent` once the
+ * server took it (its answer is the same whatever the address), `error` in words when it did not.
+ */
+export function useAddressRequest(path: string) {
   const ids = useId();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string>();
@@ -23,12 +27,17 @@ export function SignInLinkForm({ title, submitLabel }: { title: string; submitLa
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setError(undefined);
     try {
-      await apiPost("/api/auth/sign-in/magic-link", { email });
+      await apiPost(path, { email });
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.serverMessage : AUTH_MESSAGES.signInFailed);
     }
   });
+  return { sent, error, isSubmitting, field, control, onSubmit };
+}
+
+export function SignInLinkForm({ title, submitLabel }: { title: string; submitLabel: string }) {
+  const { sent, error, isSubmitting, field, control, onSubmit } = useAddressRequest("/api/auth/sign-in/magic-link");
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
