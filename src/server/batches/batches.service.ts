@@ -7,7 +7,8 @@
 // step whose charge never committed simply runs again. The queue's job id is derived from the row, its
 // run and its step, so sending the next step twice queues it once.
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { PgBoss } from "pg-boss";
 import {
   type AdminJobsResponse,
@@ -332,22 +333,51 @@ export class BatchService {
    * from the step it was in. Never throws for the row's own failures: they are the row's.
    */
   async runStep(job: RowJob, jobSignal?: AbortSignal): Promise<void> {
-    while (!jobSignal?.aborted && (await this.runNextStep(job, jobSignal))) {}
+    // The batch is read once per job (its pipeline does not change); the row is claimed before each step.
+    let batch: Batch | undefined;
+    while (!jobSignal?.aborted) {
+      const row = await this.claim(job.rowId);
+      if (!row) return;
+      batch ??= await this.batchOf(row.batchId);
+      if (!batch || !(await this.advance(batch, row, jobSignal))) return;
+    }
   }
 
   /** One step of the row; true when the row moved on to a step that can run now. */
   async runNextStep(job: RowJob, jobSignal?: AbortSignal): Promise<boolean> {
-    const { db, logger } = this.deps;
-    const row = await this.rowById(job.rowId);
-    if (!row) return false;
-    const [batch] = await db.select().from(batches).where(eq(batches.id, row.batchId));
-    if (!batch) return false;
-    if (batch.status !== "running" || (row.status !== "queued" && row.status !== "running")) return false;
-    await db
+    const row = await this.claim(job.rowId);
+    const batch = row && (await this.batchOf(row.batchId));
+    return !!row && !!batch && this.advance(batch, row, jobSignal);
+  }
+
+  /**
+   * The row, marked running, when it is queued or running in a running batch; otherwise nothing. One
+   * statement: pause and cancel change the batch and its rows in one transaction, so a row claimed
+   * here belongs to a batch that was still running.
+   */
+  private async claim(rowId: string): Promise<Row | undefined> {
+    const [row] = await this.deps.db
       .update(batchRows)
       .set({ status: "running", updatedAt: new Date() })
-      .where(and(eq(batchRows.id, row.id), inArray(batchRows.status, ["queued", "running"])));
+      .where(
+        and(
+          eq(batchRows.id, rowId),
+          inArray(batchRows.status, ["queued", "running"]),
+          sql`EXISTS (SELECT 1 FROM ${batches} WHERE ${batches.id} = ${batchRows.batchId} AND ${batches.status} = 'running')`,
+        ),
+      )
+      .returning();
+    return row;
+  }
 
+  private async batchOf(batchId: string): Promise<Batch | undefined> {
+    const [batch] = await this.deps.db.select().from(batches).where(eq(batches.id, batchId));
+    return batch;
+  }
+
+  /** Runs the claimed row's current step and moves the row on; true when its next step can run now. */
+  private async advance(batch: Batch, row: Row, jobSignal?: AbortSignal): Promise<boolean> {
+    const { db, logger } = this.deps;
     // Pause and cancel stop a running step: its call ends, what it wrote is settled, the rest released.
     const stop = new AbortController();
     const onJobAbort = () => stop.abort();
@@ -383,7 +413,7 @@ export class BatchService {
           documentId: next.documentId ?? row.documentId,
           verdict: next.verdict ?? row.verdict,
           aiPercentage: next.aiPercentage ?? row.aiPercentage,
-          creditsSpent: await this.spentBy(row.id),
+          creditsSpent: this.spentSql(row.id),
           status: done ? "done" : "running",
           error: null,
           pausedFor: null,
@@ -405,7 +435,7 @@ export class BatchService {
           status: "paused",
           pausedFor: "credits",
           error: OUT_OF_CREDITS_MESSAGE,
-          creditsSpent: await this.spentBy(row.id),
+          creditsSpent: this.spentSql(row.id),
           state: { ...row.state, needCredits: Number.isFinite(required) && required > 0 ? required : 1 },
         });
         return false;
@@ -423,7 +453,7 @@ export class BatchService {
       await this.setRow(row.id, {
         status: "failed",
         error: e?.message ?? "Something went wrong on our side. Retry the row.",
-        creditsSpent: await this.spentBy(row.id),
+        creditsSpent: this.spentSql(row.id),
       });
       await this.finishIfComplete(batch.id);
       return false;
@@ -598,13 +628,12 @@ export class BatchService {
         AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('queued', 'running', 'paused'))`);
   }
 
-  /** Credits the row's paid calls were charged: its request ids' usage rows (each charged once). */
-  private async spentBy(rowId: string): Promise<number> {
-    const [r] = await this.deps.db
-      .select({ spent: sql<number>`COALESCE(-sum(${creditTransactions.amount}), 0)::int` })
-      .from(creditTransactions)
-      .where(like(creditTransactions.requestId, `batch-${rowId}-%`));
-    return Number(r?.spent ?? 0);
+  /**
+   * Credits the row's paid calls were charged (its request ids' usage rows, each charged once), as a
+   * subquery: the statement that moves the row on sets it, no separate round trip.
+   */
+  private spentSql(rowId: string) {
+    return sql<number>`(SELECT COALESCE(-sum(${creditTransactions.amount}), 0)::int FROM ${creditTransactions} WHERE ${creditTransactions.requestId} LIKE ${`batch-${rowId}-%`})`;
   }
 
   private async versionByRequest(requestId: string) {
@@ -625,7 +654,7 @@ export class BatchService {
     return v.content;
   }
 
-  private async setRow(rowId: string, set: Partial<typeof batchRows.$inferInsert>) {
+  private async setRow(rowId: string, set: PgUpdateSetSource<typeof batchRows>) {
     await this.deps.db
       .update(batchRows)
       .set({ ...set, updatedAt: new Date() })
