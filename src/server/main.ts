@@ -24,7 +24,7 @@ async function main() {
   if (!opened) process.exit(1);
   const { config, database, seeded } = opened;
 
-  let shutdown: (signal: string) => void = () => process.exit(0);
+  let shutdown: (signal: string, exitCode?: number) => void = (_signal, exitCode = 0) => process.exit(exitCode);
   const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY, {
     onBrokenPipe: () => shutdown("EPIPE"),
   });
@@ -39,10 +39,6 @@ async function main() {
   const app = await timed(phases, "app", () => createApp(deps));
   const sweeper = startCreditSweeper({ ledger: deps.ledger, campaigns: deps.campaigns, logger });
   void sweeper.runOnce();
-  // The batch queue, and its workers unless BATCH_WORKERS=off (then `npm run worker` processes run them).
-  const batchRuntime = await timed(phases, "queue", () =>
-    startBatchRuntime(database, deps.batches, logger, config.batches),
-  );
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.debug({ event: "server.startup", phases, totalMs: Math.round(performance.now()) }, "start-up phases (ms)");
@@ -51,18 +47,42 @@ async function main() {
       `Draftsmith on http://localhost:${info.port}`,
     );
   }) as Server;
+  // The batch queue, and its workers unless BATCH_WORKERS=off (then `npm run worker` processes run
+  // them), start while the server already answers: on a fresh database pg-boss first installs its
+  // schema, seconds that nobody waiting for the app should wait. A batch started meanwhile has its
+  // jobs sent once the queue is up; /api/health says workers are alive from then on.
+  const queueStarted = performance.now();
+  const batchRuntime = startBatchRuntime(database, deps.batches, logger, config.batches);
+  deps.batches.queueStarting(
+    batchRuntime.then(
+      (r) => r.boss,
+      () => undefined,
+    ),
+  );
+  batchRuntime.then(
+    () => logger.debug({ event: "queue.started", ms: Math.round(performance.now() - queueStarted) }, "queue started"),
+    (err) => {
+      logger.error({ event: "queue.start_failed", err }, "the batch queue could not start");
+      shutdown("queue failed", 1);
+    },
+  );
+  const stopQueue = () =>
+    batchRuntime.then(
+      (r) => r.stop(),
+      () => {},
+    );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.on("error", async (err: NodeJS.ErrnoException) => {
     console.error(listenErrorMessage(err, config.port));
     await sweeper.stop().catch(() => {});
-    await batchRuntime.stop();
+    await stopQueue();
     await database.close().catch(() => {});
     process.exit(1);
   });
 
   let closing = false;
-  shutdown = (signal: string) => {
+  shutdown = (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     // Armed first and never unref'd: nothing below can keep the process past it.
@@ -76,14 +96,14 @@ async function main() {
     closeIdle.unref();
     server.close(async () => {
       clearInterval(closeIdle);
-      await batchRuntime.stop();
+      await stopQueue();
       await deps.charges.idle().catch(() => {});
       await sweeper.stop().catch(() => {});
       await deps.cpu.close().catch(() => {});
       await database.close().catch(() => {});
       logger.info({ event: "server.closed" }, "closed");
       await flushLogger(logger, 1000);
-      process.exit(0);
+      process.exit(exitCode);
     });
     server.closeIdleConnections();
   };

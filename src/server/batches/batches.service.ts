@@ -103,6 +103,18 @@ export class BatchService {
 
   set boss(boss: PgBoss | undefined) {
     this.deps.boss = boss;
+    this.starting = undefined;
+  }
+
+  /** The queue while it starts (the server answers before it is up): sending a job waits for it. */
+  private starting?: Promise<PgBoss | undefined>;
+
+  queueStarting(ready: Promise<PgBoss | undefined>): void {
+    this.starting = ready;
+  }
+
+  private async queue(): Promise<PgBoss | undefined> {
+    return this.deps.boss ?? (await this.starting);
   }
 
   // ---- HTTP side -------------------------------------------------------------------------------
@@ -587,8 +599,8 @@ export class BatchService {
         ),
       )
       .returning({ id: batchRows.id, runs: batchRows.runs, step: batchRows.step, userId: batchRows.userId });
-    const boss = this.deps.boss;
-    if (boss && rows.length)
+    const boss = rows.length ? await this.queue() : undefined;
+    if (boss)
       await boss.insert(
         ROW_QUEUE,
         rows.map((r) => ({
@@ -601,7 +613,7 @@ export class BatchService {
   }
 
   private async send(rowId: string, runs: number, step: string, delaySeconds = 0): Promise<void> {
-    const boss = this.deps.boss;
+    const boss = await this.queue();
     if (!boss) return;
     const row = await this.rowById(rowId);
     if (!row) return;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { type FakeProviders, startFakeProviders } from "../ai/testing/fake-providers";
 import { batches, batchRows, creditTransactions, documentVersions } from "../db/schema";
@@ -97,6 +98,26 @@ describeEachDatabase("a batch row's job", (kind) => {
       .where(eq(documentVersions.documentId, done?.documentId ?? ""));
     expect(versions.map((v) => v.kind)).toEqual(["draft", "seo"]);
     await assertLedgerInvariants(t.db);
+  });
+
+  it("started while the queue is still starting (the server answers first), has its rows sent once it is up", async () => {
+    const { userId } = await t.insertUser("queue-starting@example.com");
+    await t.deps.ledger.grant({ userId, amount: 20, type: "bonus", metadata: { reason: "test" } });
+    const sent: { data: unknown }[] = [];
+    const queue = { insert: async (_name: string, jobs: { data: unknown }[]) => void sent.push(...jobs) };
+    let up: (boss: PgBoss) => void = () => {};
+    t.deps.batches.queueStarting(new Promise<PgBoss>((resolve) => (up = resolve)));
+    const creating = t.deps.batches.create(userId, {
+      pipeline: { reviseRounds: 0, seo: false, platform: "wordpress" },
+      defaults: {},
+      rows: [{ topic: "Sent after start-up" }],
+      start: true,
+    });
+    up(queue as unknown as PgBoss);
+    const batch = await creating;
+    t.deps.batches.boss = undefined;
+    const [row] = await t.db.select().from(batchRows).where(eq(batchRows.batchId, batch.id));
+    expect(sent).toEqual([expect.objectContaining({ data: { rowId: row?.id } })]);
   });
 });
 
