@@ -2,6 +2,7 @@
 // Anthropic answering in their documented JSON/SSE formats: every success settles the real usage once;
 // every failure reaches the client as the spec §8 text with the right status, the hold released and
 // nothing charged. Streaming runs over a real HTTP server.
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
@@ -31,7 +32,10 @@ const SESSION = {
   writingStyle: "prose2",
 };
 const DRAFT = `# Pricing wedding cakes from a home kitchen\n\n${"Price each tier from its ingredients, hours and delivery distance. ".repeat(60)}\n`;
-const AI_TIMEOUT_MS = 1000;
+// The idle limit of a model call: what ends "a slow first byte". Seconds, not one: on a busy machine a
+// live stream from the fake (same process) can pause for over a second between chunks, and a tight
+// limit then fails calls the tests expect to succeed.
+const AI_TIMEOUT_MS = 10_000;
 
 describeEachDatabase("writing with real SDKs against provider fakes", (kind) => {
   let t: TestApp;
@@ -316,7 +320,7 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
 
   it("can't be outrun by a prompt that asks for ten times the words it pays for", async () => {
     // The hold is sized from wordCount (150); the brief asks for 5,000 words and the model obliges.
-    const cy = await t.signUp(`cy-${kind}@example.com`);
+    const cy = await t.signUp(`cy-${kind}-${randomUUID().slice(0, 8)}@example.com`); // its own on a retry
     await t.deps.ledger.grant({ userId: cy.userId, amount: 5, type: "grant", metadata: { reason: "outrun test" } });
     const LONG = `# Bread\n\n${"Knead the dough until it passes the windowpane test, then rest it. ".repeat(700)}`;
     fake.setDefault({ kind: "text", text: LONG, chunkChars: 200, inputTokens: 1200, outputTokens: 12_000 });
@@ -354,7 +358,7 @@ describeEachDatabase("writing with real SDKs against provider fakes", (kind) => 
   });
 
   it("refuses with 402 'Insufficient credits' before the model runs, as JSON even when a stream was asked for", async () => {
-    const dee = await t.signUp(`dee-${kind}@example.com`);
+    const dee = await t.signUp(`dee-${kind}-${randomUUID().slice(0, 8)}@example.com`);
     for (const accept of ["application/json", "text/event-stream"]) {
       const res = await app.request("/api/execute", {
         method: "POST",
