@@ -118,10 +118,14 @@ const CLOCK_TICK_US = 10_000; // /proc/<pid>/stat counts in clock ticks of 10 ms
  * Starts `node dist/server/main.js` (the bundle `npm start` runs) with `env` on a loopback port, in
  * production mode with a fresh DATA_DIR unless given, and waits for /api/health.
  */
-export async function startBuiltServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  dist = DIST,
+): Promise<BuiltServer> {
   const port = await freePort();
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), "bench-server-"));
-  const child = spawn(process.execPath, [...nodeArgs, `${DIST}/server/main.js`], {
+  const child = spawn(process.execPath, [...nodeArgs, `${dist}/server/main.js`], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -165,5 +169,5 @@ export async function startBuiltServer(env: Record<string, string>, nodeArgs: st
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`${DIST}/server/main.js did not become healthy within 180 s`);
+  throw new Error(`${dist}/server/main.js did not become healthy within 180 s`);
 }

@@ -18,7 +18,9 @@
 // process.cpuUsage for the anchors), which a busy shared machine disturbs far less than req/s.
 //   npx tsx bench/api.ts   (BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_USERS=20; BENCH_DB=pg,pglite;
 //                           TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; BENCH_PORT=<first
-//                           port to use>; BENCH_SERVER_PROF=<dir>: a CPU profile of the app server)
+//                           port to use>; BENCH_SERVER_PROF=<dir>: a CPU profile of the app server;
+//                           BENCH_BEFORE_DIST=<dir>: another build, e.g. the code before a change, built with
+//                           DIST_DIR=<dir> node scripts/build-server.mjs: its credits endpoint joins every round)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +52,7 @@ const GOAL_QUERY = 0.9;
 const GOAL_STACK = 0.5;
 /** Issue 30: the endpoint against the same SELECT answered with the API's headers. */
 const GOAL_HEADERS = 0.95;
+const BEFORE_DIST = process.env.BENCH_BEFORE_DIST;
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 /** The balance SELECT the endpoint runs (Ledger.balance), written out for the driver. */
@@ -91,6 +94,8 @@ async function bench(kind: string) {
   const fresh = kind === "pg" ? await createFreshDatabase(SERVER) : null;
   let database: Database | undefined;
   let server: BuiltServer | undefined;
+  let before: BuiltServer | undefined;
+  const beforeDb = fresh && BEFORE_DIST ? await createFreshDatabase(SERVER) : null;
   try {
     // Inside the try: a refused connection (a busy shared server) still drops the fresh database.
     server = await startBuiltServer(
@@ -99,6 +104,15 @@ async function bench(kind: string) {
     );
     const app = server;
     const users = await signUpUsers(app.url, USERS, "bench");
+    if (BEFORE_DIST)
+      before = await startBuiltServer(
+        { LOG_LEVEL: "silent", SIGN_UPS_PER_MINUTE: "1000", ...(beforeDb ? { DATABASE_URL: beforeDb.url } : {}) },
+        [],
+        BEFORE_DIST,
+      );
+    const beforeTokens = before
+      ? (await signUpUsers(before.url, USERS, "bench")).map(({ authorization }) => ({ authorization, ...BROWSER }))
+      : [];
 
     // The anchors: this process, the app's database client and pool size (openDatabase), no middleware.
     database = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: anchorDir });
@@ -145,6 +159,9 @@ async function bench(kind: string) {
     await load(`${bareServer.url}/hello`, [BROWSER], { duration: 2, ...onBare }); // JIT warm-up
     await load(`${bareServer.url}/balance-headers`, userIds, { duration: 2, ...onBare });
     await load(`${appServer.url}/api/billing/credits`, tokens, { duration: 2, ...onApp });
+    if (before) await load(`${before.url}/api/billing/credits`, beforeTokens, { duration: 2, cpuUs: before.cpuUs });
+    const beforeRounds: Load[] = [];
+    const creditsRounds: Load[] = [];
     // Interleaved rounds, the best of each kept: on a shared machine another process's burst then
     // costs one round of one measure, not a whole measure against its anchor.
     const best: Record<"hello" | "config" | "query" | "queryHeaders" | "pgliteQuery" | "credits", Load | undefined> = {
@@ -170,6 +187,9 @@ async function bench(kind: string) {
       const headersRound = take("queryHeaders", await load(`${bareServer.url}/balance-headers`, userIds, onBare));
       const queryRound = take("query", await load(`${bareServer.url}/balance`, userIds, onBare));
       const creditsRound = take("credits", await load(`${appServer.url}/api/billing/credits`, tokens, onApp));
+      creditsRounds.push(creditsRound);
+      if (before)
+        beforeRounds.push(await load(`${before.url}/api/billing/credits`, beforeTokens, { cpuUs: before.cpuUs }));
       paired.query.push(creditsRound.rps / queryRound.rps);
       paired.queryHeaders.push(creditsRound.rps / headersRound.rps);
       paired.stack.push(configRound.rps / helloRound.rps);
@@ -224,6 +244,13 @@ async function bench(kind: string) {
       configVsHello: +stackRatio.toFixed(3),
       configVsHelloRounds: paired.stack.map((x) => +x.toFixed(3)),
       server: "dist/server/main.js",
+      ...(before
+        ? {
+            beforeBuild: BEFORE_DIST,
+            beforeCreditsRps: beforeRounds.map((x) => r(x.rps)),
+            beforeCreditsCpuUs: beforeRounds.map((x) => r(x.cpuUs)),
+          }
+        : {}),
       rssMb: [rssStart, ...rss],
     };
     console.log(JSON.stringify(report));
@@ -240,10 +267,18 @@ async function bench(kind: string) {
         (pgliteQuery ? `; PGlite's query() route ${r(pgliteQuery.rps)} req/s, ${r(pgliteQuery.cpuUs)} µs` : "") +
         `; the built server's RSS after start and each 10,000 requests: ${[rssStart, ...rss].join(" → ")} MB`,
     );
+    if (before)
+      console.log(
+        `  the build in ${BEFORE_DIST}, same rounds: credits ${beforeRounds.map((x) => r(x.rps)).join("/")} req/s, ` +
+          `CPU ${beforeRounds.map((x) => r(x.cpuUs)).join("/")} µs per request; this build's: ${creditsRounds.map((x) => r(x.rps)).join("/")} req/s, ` +
+          `${creditsRounds.map((x) => r(x.cpuUs)).join("/")} µs`,
+      );
   } finally {
     await server?.stop();
+    await before?.stop();
     await database?.close();
     await fresh?.drop();
+    await beforeDb?.drop();
     rmSync(anchorDir, { recursive: true, force: true });
   }
 }
