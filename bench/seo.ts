@@ -74,7 +74,7 @@ for (const [name, md] of [
     const ratio = t / parse;
     const verdict = ratio <= GOAL ? "met" : "missed";
     console.log(
-      `  SEO HTML + report (${label.padEnd(4)}) ${t.toFixed(2)} ms  (${ratio.toFixed(2)}× parse; goal ≤ ${GOAL}×: ${verdict})`,
+      `  SEO HTML + report (${label.padEnd(4)}) ${t.toFixed(2)} ms  (${ratio.toFixed(2)}× parse; ${name}; goal ≤ ${GOAL}×: ${verdict})`,
     );
   }
 }
