@@ -8,32 +8,38 @@
 //   - GET /api/billing/config (the whole middleware stack, no database) vs a bare Hono hello;
 //     goal ≥ 0.5×;
 //   - the server's RSS after start and after each of BENCH_MEMORY_ROUNDS (4) rounds of 10,000
-//     requests (no growth past the first rounds), and the live JS heap after a full GC each time
-//     (a leak grows it; garbage V8 has not yet collected only grows RSS, up to a plateau).
-// The servers run in this process; the load generator (autocannon) runs in its own process
-// (bench/_autocannon.mjs), so it never takes the server's CPU. Beside req/s, each measure reports
-// the server's CPU time per request (this process's user + system time over the requests served),
-// which a busy shared machine disturbs far less than req/s.
+//     requests (no growth past the first rounds, up to the plateau of garbage V8 has not collected).
+// The app is the built server as it ships (node dist/server/main.js, built first when missing or
+// stale), in its own process; the anchors run in this process, on their own connection to the same
+// PostgreSQL database (on PGlite, which one process owns, on their own data dir holding the same
+// balance rows); the load generator (autocannon) runs in a third process (bench/_autocannon.mjs), so
+// it never takes a server's CPU. Beside req/s, each measure reports the server's CPU time per
+// request (the serving process's user + system time over the requests served: /proc for the app,
+// process.cpuUsage for the anchors), which a busy shared machine disturbs far less than req/s.
 //   npx tsx bench/api.ts   (BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_USERS=20; BENCH_DB=pg,pglite;
-//                           TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
+//                           TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; BENCH_PORT=<first
+//                           port to use>; BENCH_SERVER_PROF=<dir>: a CPU profile of the app server;
+//                           BENCH_BEFORE_DIST=<dir>: another build, e.g. the code before a change, built with
+//                           DIST_DIR=<dir> node scripts/build-server.mjs: its credits endpoint joins every round)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import type { PGlite } from "@electric-sql/pglite";
 import { Hono } from "hono";
 import type pg from "pg";
-import { createApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, preparedSelect } from "../src/server/db/client";
-import { seedOnce } from "../src/server/db/seed";
-import { createDeps } from "../src/server/deps";
 import { newRequestId } from "../src/server/http/middleware";
 import { API_SECURITY_HEADERS, presetHeaders } from "../src/server/http/security-headers";
-import { createLogger } from "../src/server/logger";
 import { createFreshDatabase } from "../src/server/testing/test-app";
-import { type AutocannonResult, autocannon, listen, signUpUsers } from "./_harness";
+import {
+  type AutocannonResult,
+  autocannon,
+  type BuiltServer,
+  ensureBuilt,
+  listen,
+  signUpUsers,
+  startBuiltServer,
+} from "./_harness";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,6 +50,9 @@ const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 4);
 const GOAL_QUERY = 0.9;
 const GOAL_STACK = 0.5;
+/** Issue 30: the endpoint against the same SELECT answered with the API's headers. */
+const GOAL_HEADERS = 0.95;
+const BEFORE_DIST = process.env.BENCH_BEFORE_DIST;
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 /** The balance SELECT the endpoint runs (Ledger.balance), written out for the driver. */
@@ -57,48 +66,65 @@ type Load = AutocannonResult & {
   /** The server's CPU time per request served, µs. */
   cpuUs: number;
 };
-async function load(url: string, headerSets: Record<string, string>[], opts: { duration?: number; amount?: number }) {
-  const cpu = process.cpuUsage();
+/** This process's CPU time, µs (the anchors serve here). */
+const ownCpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+async function load(
+  url: string,
+  headerSets: Record<string, string>[],
+  opts: { duration?: number; amount?: number; cpuUs: () => number },
+) {
+  const cpu = opts.cpuUs();
   const result = await autocannon(url, headerSets, {
     connections: CONNECTIONS,
     duration: opts.duration ?? DURATION,
     amount: opts.amount,
   });
-  const used = process.cpuUsage(cpu);
+  const used = opts.cpuUs() - cpu;
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors of ${result.total}`);
-  return { ...result, cpuUs: (used.user + used.system) / Math.max(1, result.total) };
+  return { ...result, cpuUs: used / Math.max(1, result.total) };
 }
 
-const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-/** The live JS heap, MB, after a full collection (taken after the RSS reading). */
-const liveHeapMb = () => {
-  gc();
-  return Math.round(process.memoryUsage().heapUsed / 1024 / 1024);
-};
-
 async function bench(kind: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-api-"));
+  const anchorDir = mkdtempSync(join(tmpdir(), "bench-api-anchor-"));
   const fresh = kind === "pg" ? await createFreshDatabase(SERVER) : null;
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    SIGN_UPS_PER_MINUTE: "1000",
-    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-  });
   let database: Database | undefined;
+  let server: BuiltServer | undefined;
+  let before: BuiltServer | undefined;
+  const beforeDb = fresh && BEFORE_DIST ? await createFreshDatabase(SERVER) : null;
   try {
     // Inside the try: a refused connection (a busy shared server) still drops the fresh database.
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-    await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
-    const deps = createDeps(config, database, createLogger("silent"));
-    const app = createApp(deps);
+    server = await startBuiltServer(
+      { LOG_LEVEL: "silent", SIGN_UPS_PER_MINUTE: "1000", ...(fresh ? { DATABASE_URL: fresh.url } : {}) },
+      process.env.BENCH_SERVER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [],
+    );
+    const app = server;
+    const users = await signUpUsers(app.url, USERS, "bench");
+    if (BEFORE_DIST)
+      before = await startBuiltServer(
+        { LOG_LEVEL: "silent", SIGN_UPS_PER_MINUTE: "1000", ...(beforeDb ? { DATABASE_URL: beforeDb.url } : {}) },
+        [],
+        BEFORE_DIST,
+      );
+    const beforeTokens = before
+      ? (await signUpUsers(before.url, USERS, "bench")).map(({ authorization }) => ({ authorization, ...BROWSER }))
+      : [];
 
-    // The anchors: the same process, the same database client (pool), no middleware.
+    // The anchors: this process, the app's database client and pool size (openDatabase), no middleware.
+    database = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: anchorDir });
     const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+    if (!fresh) {
+      // PGlite is one process's: the anchors' own data dir holds a balance row for each user.
+      const pglite = client as PGlite;
+      await pglite.exec("SET session_replication_role = replica"); // no users rows: skip the foreign key
+      for (const { id } of users)
+        await pglite.query("insert into user_credits (user_id, bonus_credits) values ($1, 50)", [id]);
+      await pglite.exec("SET session_replication_role = DEFAULT");
+    }
     const prepared = preparedSelect(database.db, "bench_balance", BALANCE_SQL);
     const select = async (userId: string) => {
       const row = (await prepared([userId]))[0] ?? [];
@@ -119,20 +145,23 @@ async function bench(kind: string) {
         c.json((await (client as PGlite).query(BALANCE_SQL, [c.req.header("x-user") ?? ""])).rows[0]),
       );
 
-    const appServer = await listen(app.fetch);
+    const appServer = { url: app.url };
     const bareServer = await listen(bare.fetch);
+    const onApp = { cpuUs: app.cpuUs };
+    const onBare = { cpuUs: ownCpuUs };
 
-    const users = await signUpUsers(appServer.url, USERS, "bench");
     // Every request says what a browser says it accepts: the app then checks each answer for
     // compression (and sends the small ones as they are), as it does for its real clients.
     const tokens = users.map(({ authorization }) => ({ authorization, ...BROWSER }));
     const userIds = users.map(({ id }) => ({ "x-user": id, ...BROWSER }));
-    deps.sessionCache.clear(); // the first round meets every session uncached
-    const rssStart = mb();
-    const heapStart = liveHeapMb();
+    const rssStart = app.rssMb();
 
-    await load(`${bareServer.url}/hello`, [BROWSER], { duration: 2 }); // JIT warm-up
-    await load(`${appServer.url}/api/billing/credits`, tokens, { duration: 2 });
+    await load(`${bareServer.url}/hello`, [BROWSER], { duration: 2, ...onBare }); // JIT warm-up
+    await load(`${bareServer.url}/balance-headers`, userIds, { duration: 2, ...onBare });
+    await load(`${appServer.url}/api/billing/credits`, tokens, { duration: 2, ...onApp });
+    if (before) await load(`${before.url}/api/billing/credits`, beforeTokens, { duration: 2, cpuUs: before.cpuUs });
+    const beforeRounds: Load[] = [];
+    const creditsRounds: Load[] = [];
     // Interleaved rounds, the best of each kept: on a shared machine another process's burst then
     // costs one round of one measure, not a whole measure against its anchor.
     const best: Record<"hello" | "config" | "query" | "queryHeaders" | "pgliteQuery" | "credits", Load | undefined> = {
@@ -152,12 +181,15 @@ async function bench(kind: string) {
         if (!best[name] || result.rps > (best[name] as Load).rps) best[name] = result;
         return result;
       };
-      const helloRound = take("hello", await load(`${bareServer.url}/hello`, [BROWSER], {}));
-      const configRound = take("config", await load(`${appServer.url}/api/billing/config`, [BROWSER], {}));
-      if (kind === "pglite") take("pgliteQuery", await load(`${bareServer.url}/balance-query`, userIds, {}));
-      const headersRound = take("queryHeaders", await load(`${bareServer.url}/balance-headers`, userIds, {}));
-      const queryRound = take("query", await load(`${bareServer.url}/balance`, userIds, {}));
-      const creditsRound = take("credits", await load(`${appServer.url}/api/billing/credits`, tokens, {}));
+      const helloRound = take("hello", await load(`${bareServer.url}/hello`, [BROWSER], onBare));
+      const configRound = take("config", await load(`${appServer.url}/api/billing/config`, [BROWSER], onApp));
+      if (kind === "pglite") take("pgliteQuery", await load(`${bareServer.url}/balance-query`, userIds, onBare));
+      const headersRound = take("queryHeaders", await load(`${bareServer.url}/balance-headers`, userIds, onBare));
+      const queryRound = take("query", await load(`${bareServer.url}/balance`, userIds, onBare));
+      const creditsRound = take("credits", await load(`${appServer.url}/api/billing/credits`, tokens, onApp));
+      creditsRounds.push(creditsRound);
+      if (before)
+        beforeRounds.push(await load(`${before.url}/api/billing/credits`, beforeTokens, { cpuUs: before.cpuUs }));
       paired.query.push(creditsRound.rps / queryRound.rps);
       paired.queryHeaders.push(creditsRound.rps / headersRound.rps);
       paired.stack.push(configRound.rps / helloRound.rps);
@@ -172,15 +204,11 @@ async function bench(kind: string) {
     } = best as Record<keyof typeof best, Load>;
 
     const rss: number[] = [];
-    const heap: number[] = [];
     for (let i = 0; i < MEMORY_ROUNDS; i++) {
-      await load(`${appServer.url}/api/billing/credits`, tokens, { amount: 10_000 });
-      rss.push(mb());
-      heap.push(liveHeapMb());
+      await load(`${appServer.url}/api/billing/credits`, tokens, { amount: 10_000, ...onApp });
+      rss.push(app.rssMb());
     }
-    appServer.close();
     bareServer.close();
-    await deps.cpu.close();
 
     const r = (x: number) => Math.round(x);
     const queryRatio = median(paired.query);
@@ -215,27 +243,43 @@ async function bench(kind: string) {
       helloRps: r(hello.rps),
       configVsHello: +stackRatio.toFixed(3),
       configVsHelloRounds: paired.stack.map((x) => +x.toFixed(3)),
+      server: "dist/server/main.js",
+      ...(before
+        ? {
+            beforeBuild: BEFORE_DIST,
+            beforeCreditsRps: beforeRounds.map((x) => r(x.rps)),
+            beforeCreditsCpuUs: beforeRounds.map((x) => r(x.cpuUs)),
+          }
+        : {}),
       rssMb: [rssStart, ...rss],
-      liveHeapMb: [heapStart, ...heap],
     };
     console.log(JSON.stringify(report));
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
     console.log(
       `api (${kind}): GET /api/billing/credits ${r(credits.rps)} req/s (p99 ${credits.p99} ms) vs the same SELECT bare ${r(query.rps)} req/s: ` +
         `${queryRatio.toFixed(2)}× (median of the rounds' pairs ${roundsOf(paired.query)}; goal ≥ ${GOAL_QUERY}×, ${mark(queryRatio >= GOAL_QUERY)}); ` +
-        `vs the same SELECT with the API's headers ${r(queryHeaders.rps)} req/s: ${headersRatio.toFixed(2)}× (pairs ${roundsOf(paired.queryHeaders)}); ` +
+        `vs the same SELECT with the API's headers ${r(queryHeaders.rps)} req/s: ${headersRatio.toFixed(2)}× (pairs ${roundsOf(paired.queryHeaders)}; goal ≥ ${GOAL_HEADERS}×, ${mark(headersRatio >= GOAL_HEADERS)}); ` +
         `GET /api/billing/config ${r(config_.rps)} req/s vs bare Hono hello ${r(hello.rps)} req/s: ${stackRatio.toFixed(2)}× ` +
         `(pairs ${roundsOf(paired.stack)}) ` +
         `(goal ≥ ${GOAL_STACK}×, ${mark(stackRatio >= GOAL_STACK)}); ` +
         `server CPU per request: credits ${r(credits.cpuUs)} µs vs the SELECT bare ${r(query.cpuUs)} µs (${(query.cpuUs / credits.cpuUs).toFixed(2)}×), with the headers ${r(queryHeaders.cpuUs)} µs, ` +
         `config ${r(config_.cpuUs)} µs vs hello ${r(hello.cpuUs)} µs (${(hello.cpuUs / config_.cpuUs).toFixed(2)}×)` +
         (pgliteQuery ? `; PGlite's query() route ${r(pgliteQuery.rps)} req/s, ${r(pgliteQuery.cpuUs)} µs` : "") +
-        `; RSS after start and each 10,000 requests: ${[rssStart, ...rss].join(" → ")} MB (live heap after GC ${[heapStart, ...heap].join(" → ")} MB)`,
+        `; the built server's RSS after start and each 10,000 requests: ${[rssStart, ...rss].join(" → ")} MB`,
     );
+    if (before)
+      console.log(
+        `  the build in ${BEFORE_DIST}, same rounds: credits ${beforeRounds.map((x) => r(x.rps)).join("/")} req/s, ` +
+          `CPU ${beforeRounds.map((x) => r(x.cpuUs)).join("/")} µs per request; this build's: ${creditsRounds.map((x) => r(x.rps)).join("/")} req/s, ` +
+          `${creditsRounds.map((x) => r(x.cpuUs)).join("/")} µs`,
+      );
   } finally {
+    await server?.stop();
+    await before?.stop();
     await database?.close();
     await fresh?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await beforeDb?.drop();
+    rmSync(anchorDir, { recursive: true, force: true });
   }
 }
 
@@ -245,5 +289,6 @@ function median(xs: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+ensureBuilt();
 for (const kind of KINDS) await bench(kind);
 process.exit(0);

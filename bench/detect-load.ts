@@ -7,30 +7,24 @@
 // Each round sends a fixed number of requests (not a duration: every request then gets its answer or
 // its timeout), and afterwards the charges are counted: every 1-credit usage row must belong to a
 // 200 answer — a client timeout must not leave a charge without a result.
-// The server runs in this process; the load generator (autocannon) in its own (bench/_autocannon.mjs).
+// The server is the built one as it ships (node dist/server/main.js, built first when missing or
+// stale), in its own process; the detector's own rate is measured in this process; the load
+// generator (autocannon) runs in a third (bench/_autocannon.mjs). Charges are read through the API
+// (each user's used credits), the ledger's invariants from the database once the server has stopped.
 //   npx tsx bench/detect-load.ts   (BENCH_DB=pglite,pg BENCH_REQUESTS=3000 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50
 //                                   BENCH_USERS=20 BENCH_WORDS=500; TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres;
-//                                   BENCH_PROFILE=<dir>: a CPU profile of the rounds; any other env, e.g.
-//                                   DETECT_INLINE_MAX_CHARS, reaches the app's config)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector";
+//                                   BENCH_PORT=<first port to use>; BENCH_PROFILE=<dir>: a CPU profile of the
+//                                   server; any other env, e.g. DETECT_INLINE_MAX_CHARS, reaches the server's config)
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, count, eq } from "drizzle-orm";
 import { MissingDataError, readTrainingTexts } from "../scripts/detector/dataset";
-import { createApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { type Database, openDatabase } from "../src/server/db/client";
-import { creditTransactions } from "../src/server/db/schema";
-import { seedOnce } from "../src/server/db/seed";
-import { createDeps } from "../src/server/deps";
+import { openDatabase } from "../src/server/db/client";
 import { detectBuiltin } from "../src/server/detection/builtin";
-import { DETECT_ENDPOINT } from "../src/server/detection/detection.service";
-import { createLogger } from "../src/server/logger";
 import { ledgerViolations } from "../src/server/testing/ledger-invariants";
 import { createFreshDatabase } from "../src/server/testing/test-app";
 import { countWords } from "../src/shared/text";
-import { autocannon, listen, signUpUsers } from "./_harness";
+import { autocannon, type BuiltServer, ensureBuilt, signUpUsers, startBuiltServer } from "./_harness";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -75,60 +69,38 @@ function detectorRate(): number {
   return 1000 / (times[50] as number);
 }
 
+let loads = 0;
 const load = (url: string, headerSets: Record<string, string>[], amount: number) =>
   autocannon(url, headerSets, {
     connections: CONNECTIONS,
     amount,
     method: "POST",
-    body: JSON.stringify({ text: TEXT }),
+    // Each request a text of its own (numbered in its last sentence): a text checked again is free.
+    body: JSON.stringify({ text: `${TEXT} Request ${++loads}.{{n}}.` }),
   });
 type Load = Awaited<ReturnType<typeof load>>;
-
-/** BENCH_PROFILE=<dir>: a CPU profile of this process (the server) during the measured rounds only. */
-async function startProfile() {
-  const dir = process.env.BENCH_PROFILE;
-  if (!dir) return undefined;
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
-    );
-  await post("Profiler.enable");
-  await post("Profiler.start");
-  return {
-    stop: async (name: string) => {
-      const { profile } = (await post("Profiler.stop")) as { profile: unknown };
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `detect-load-${name}.cpuprofile`), JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
 
 async function bench(kind: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-detect-"));
   const fresh = kind === "pg" ? await createFreshDatabase(SERVER) : null;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    SIGN_UPS_PER_MINUTE: "1000",
-    ...(fresh ? { DATABASE_URL: fresh.url } : { DATABASE_URL: undefined }),
-  });
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  let server: BuiltServer | undefined;
   try {
-    await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
-    const deps = createDeps(config, database, createLogger("silent"));
-    const app = createApp(deps);
-    const server = await listen(app.fetch);
+    const profile = process.env.BENCH_PROFILE;
+    server = await startBuiltServer(
+      {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        SIGN_UPS_PER_MINUTE: "1000",
+        // Every user starts with enough credits for every round.
+        WELCOME_BONUS_CREDITS: "1000000",
+        ...(fresh ? { DATABASE_URL: fresh.url } : { DATABASE_URL: "" }),
+      },
+      profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+    );
+    const url = server.url;
 
-    const headerSets: Record<string, string>[] = [];
-    for (const user of await signUpUsers(server.url, USERS, "detect")) {
-      await deps.ledger.grant({ userId: user.id, amount: 1_000_000, type: "grant", metadata: { reason: "bench" } });
-      headerSets.push({ authorization: user.authorization, "content-type": "application/json" });
-    }
+    const users = await signUpUsers(url, USERS, "detect");
+    const headerSets = users.map((user) => ({ authorization: user.authorization, "content-type": "application/json" }));
 
     const answered = { ok: 0, other: 0, timeouts: 0 };
     const tally = (r: Load) => {
@@ -138,33 +110,33 @@ async function bench(kind: string) {
       answered.timeouts += r.timeouts;
     };
     for (let i = 0; i < 20; i++) detectBuiltin(TEXT); // the in-process detector's JIT
-    tally(await load(`${server.url}/api/detect-ai`, headerSets, Math.min(500, REQUESTS))); // the server's JIT, the pool's workers
+    tally(await load(`${url}/api/detect-ai`, headerSets, Math.min(500, REQUESTS))); // the server's JIT, the pool's workers
 
+    // Credits used by all users, read through the API: one per detection paid for.
     const charges = async () => {
-      const [row] = await database.db
-        .select({ n: count() })
-        .from(creditTransactions)
-        .where(and(eq(creditTransactions.type, "usage"), eq(creditTransactions.endpoint, DETECT_ENDPOINT)));
-      return Number(row?.n ?? 0);
+      let used = 0;
+      for (const { authorization } of users) {
+        const res = await fetch(`${url}/api/billing/credits`, { headers: { authorization } });
+        used += ((await res.json()) as { usedCredits: number }).usedCredits;
+      }
+      return used;
     };
     // The rate counted is of detections done and paid for: a 200 that says success:false (a busy
     // pool, a time limit) is an answer, not a detection.
     const rounds: Array<Load & { detectorRate: number; detected: number; dps: number }> = [];
-    const profiler = await startProfile();
     for (let round = 0; round < ROUNDS; round++) {
       const chargedBefore = await charges();
       const before = detectorRate();
-      const result = await load(`${server.url}/api/detect-ai`, headerSets, REQUESTS);
+      const result = await load(`${url}/api/detect-ai`, headerSets, REQUESTS);
       const after = detectorRate();
       tally(result);
       const detected = (await charges()) - chargedBefore;
       rounds.push({ ...result, detectorRate: (before + after) / 2, detected, dps: detected / result.seconds });
     }
-    await profiler?.stop(`${kind}`);
     const charged = await charges();
-    const violations = await ledgerViolations(database.db);
-    server.close();
-    await deps.cpu.close();
+    await server.stop(); // PGlite's data dir is one process's: the server lets it go first
+    const database = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir });
+    const violations = await ledgerViolations(database.db).finally(() => database.close());
 
     const ratios = rounds.map((r) => r.dps / r.detectorRate);
     const best = rounds[ratios.indexOf(Math.max(...ratios))] as (typeof rounds)[number];
@@ -193,6 +165,7 @@ async function bench(kind: string) {
       timeouts: answered.timeouts,
       charged,
       ledgerViolations: violations.length,
+      server: "dist/server/main.js",
     };
     console.log(JSON.stringify(report));
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
@@ -209,11 +182,12 @@ async function bench(kind: string) {
     if (worstP99 >= GOAL_P99_MS) console.log(`  (worst round's p99 ${worstP99} ms)`);
     if (unpaidOrUnanswered !== 0 || violations.length) process.exitCode = 1;
   } finally {
-    await database.close();
+    await server?.stop();
     await fresh?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+ensureBuilt();
 for (const kind of KINDS) await bench(kind);
 process.exit(process.exitCode ?? 0);

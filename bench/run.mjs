@@ -1,17 +1,66 @@
 // `npm run bench`: every benchmark in bench/, each printing its figures against a baseline
-// measured in the same run. Pass names to run some: npm run bench -- api bundle
-// (load starts the built server as its own process: npm run build first.)
-import { spawnSync } from "node:child_process";
+// measured in the same run, in a short version (fewer rounds and seconds: a first look, a few
+// minutes in all); `npm run bench -- --full` runs each at its own defaults. Pass names to run
+// some: npm run bench -- api seo. Any BENCH_* variable set in the environment wins over the short
+// version's. The benches that run the server run the built one (built first when stale, as
+// `npm start` does). At the end, every line that states a goal is repeated, with the machine's
+// load average before and after (a shared machine's figures mean little without it).
+import { execSync, spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { loadavg } from "node:os";
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const full = args.includes("--full");
+const wanted = args.filter((a) => a !== "--full");
+
+/** The short version: each bench's knobs turned down (see each script's header for what they mean). */
+const SHORT = {
+  BENCH_RUNS: "15", // seo: runs per measure
+  BENCH_SECONDS: "2", // api, load: seconds per measure
+  BENCH_ROUNDS: "2", // api, detect-load: rounds
+  BENCH_MEMORY_ROUNDS: "1", // api
+  BENCH_REQUESTS: "1000", // detect-load: requests per round
+  BENCH_SPENDS: "2000", // ledger: spends per scenario
+  PGBENCH_SECONDS: "2", // ledger
+  BENCH_POOL: "10", // ledger: the app's pool
+  BENCH_SHAPES: "fixed", // ledger: the goal's shape
+  BENCH_ROWS: "20", // batch
+  BENCH_PROCS: "1,2", // batch
+};
+const env = full ? process.env : { ...SHORT, ...process.env };
+
 const scripts = readdirSync("bench")
   .filter((f) => /\.(ts|mjs)$/.test(f) && f !== "run.mjs" && f !== "lighthouse.ts" && !f.startsWith("_"))
   .filter((f) => !wanted.length || wanted.some((w) => f.startsWith(w)));
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(", ");
+const loadBefore = load();
+execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+
+const goals = [];
 let failed = 0;
 for (const file of scripts) {
-  console.log(`\n=== bench/${file}`);
-  const r = spawnSync("npx", ["tsx", `bench/${file}`], { stdio: "inherit", env: process.env });
-  if (r.status !== 0) failed++;
+  console.log(`\n=== bench/${file} (load average ${load()})`);
+  const code = await new Promise((resolve) => {
+    const child = spawn("npx", ["tsx", `bench/${file}`], { stdio: ["ignore", "pipe", "inherit"], env });
+    let pending = "";
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (/goal/i.test(line) && !line.startsWith("{")) goals.push(`${file}: ${line.trim()}`);
+    });
+    child.on("close", resolve);
+  });
+  if (code !== 0) {
+    failed++;
+    goals.push(`${file}: exited with ${code}`);
+  }
 }
+console.log(`\n=== goals (${full ? "full" : "short"} run; load average ${loadBefore} before, ${load()} after)`);
+for (const line of goals) console.log(line);
 process.exit(failed ? 1 : 0);

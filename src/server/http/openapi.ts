@@ -130,9 +130,18 @@ const declared = new WeakMap<object, RouteDoc>();
 export const declarationOf = (handler: unknown): RouteDoc | undefined =>
   typeof handler === "function" ? declared.get(handler) : undefined;
 
-/** A route's place in the OpenAPI document (and so in the reference at /docs/api). */
+/**
+ * A route's place in the OpenAPI document (and so in the reference at /docs/api). hono-openapi's own
+ * middleware is `async (c, next) => { await next() }`: a promise and a turn of the microtask queue
+ * on every request of every documented route, for nothing. This one hands on next()'s promise and
+ * carries the same declaration (hono-openapi finds it on the handler under its own symbol key).
+ */
 export function doc(d: RouteDoc): MiddlewareHandler {
-  const middleware = describeRoute(spec(d));
+  const described = describeRoute(spec(d));
+  const middleware: MiddlewareHandler = (_c, next) => next();
+  for (const key of Object.getOwnPropertySymbols(described))
+    Object.defineProperty(middleware, key, Object.getOwnPropertyDescriptor(described, key) as PropertyDescriptor);
+  Object.defineProperty(middleware, "name", { value: described.name, configurable: true });
   declared.set(middleware, d);
   return middleware;
 }

@@ -4,7 +4,7 @@ import type { Heading, Root, RootContent } from "mdast";
 import { toString as mdToString } from "mdast-util-to-string";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
-import { unified } from "unified";
+import { type Processor, unified } from "unified";
 import { assertMarkdownShape, fitsInlineBudgets, remarkInlineBudget } from "./markdown-budget";
 
 export const STOP_WORDS = new Set(
@@ -169,15 +169,95 @@ export interface ParsedDraft {
   links: string[];
 }
 
-const budgetedParser = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget).freeze();
-const plainParser = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget, { constructs: false }).freeze();
+/**
+ * Which GFM autolink literals ("www.a.com", "https://a.com", "a@b.com" in running text) a text
+ * could hold: "all" as remark-gfm reads them, "urls" without e-mail literals, "none" without any.
+ */
+type Literals = "all" | "urls" | "none";
+
+// micromark-extension-gfm-autolink-literal's text constructs, by their names.
+const LITERAL_CONSTRUCTS: Record<Exclude<Literals, "all">, ReadonlySet<string>> = {
+  urls: new Set(["emailAutolink"]),
+  none: new Set(["emailAutolink", "wwwAutolink", "protocolAutolink"]),
+};
+
+interface SyntaxExtension {
+  text?: Record<number, { name?: string } | { name?: string }[]>;
+  [hook: string]: unknown;
+}
+interface FromMarkdownExtension {
+  enter?: Record<string, unknown>;
+  transforms?: unknown[];
+  [key: string]: unknown;
+}
+
+/**
+ * remark plugin, after remark-gfm: leaves out the autolink literals a text cannot hold. The e-mail
+ * literal is tried at every word start (each try reads the word and looks back over the run for
+ * an open "["), a fifth of a parse; the literals' mdast transform searches every text node again.
+ *
+ * A literal construct only ever matches source text holding "@" (e-mail), "www." or "http" (any
+ * case); where it fails the parser reads the characters as text, and adjacent text is merged, so
+ * the tree without it is the same. The transform reads decoded text, where a character reference
+ * ("&#64;") may bring those characters in: it is left out only for "none" (see literalsOf).
+ */
+function remarkWithoutLiterals(this: Processor, literals: Exclude<Literals, "all">) {
+  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+  const drop = LITERAL_CONSTRUCTS[literals];
+  const withoutConstructs = (ext: SyntaxExtension): SyntaxExtension => {
+    if (!ext.text) return ext;
+    const text: NonNullable<SyntaxExtension["text"]> = {};
+    for (const [code, list] of Object.entries(ext.text)) {
+      const kept = (Array.isArray(list) ? list : [list]).filter((c) => !drop.has(c.name ?? ""));
+      if (kept.length > 0) text[Number(code)] = kept;
+    }
+    return { ...ext, text };
+  };
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((ext) => withoutConstructs(ext as SyntaxExtension));
+  if (literals !== "none") return;
+  // mdast-util-gfm-autolink-literal's extension is the one entering "literalAutolink" tokens.
+  const withoutTransform = (ext: unknown): unknown =>
+    Array.isArray(ext)
+      ? ext.map(withoutTransform)
+      : (ext as FromMarkdownExtension).enter && "literalAutolink" in ((ext as FromMarkdownExtension).enter ?? {})
+        ? { ...(ext as FromMarkdownExtension), transforms: [] }
+        : ext;
+  data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).map(withoutTransform);
+}
+
+/** The literals the markdown source could hold (see remarkWithoutLiterals). */
+function literalsOf(markdown: string): Literals {
+  const urls = /www\.|http/i.test(markdown);
+  if (markdown.includes("@")) return "all";
+  // A character reference decodes to any character: the transform then still runs.
+  if (urls || /&(?:#|[a-z\d]+;)/i.test(markdown)) return "urls";
+  return "none";
+}
+
+const parsers = new Map<string, Processor>();
+
+function parserFor(budgets: boolean, literals: Literals): Processor {
+  const key = `${budgets}:${literals}`;
+  let parser = parsers.get(key);
+  if (!parser) {
+    const p = unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkInlineBudget, budgets ? {} : { constructs: false });
+    if (literals !== "all") p.use(remarkWithoutLiterals, literals);
+    parser = p.freeze() as unknown as Processor;
+    parsers.set(key, parser);
+  }
+  return parser;
+}
 
 /**
  * The markdown's tree (raw HTML still in it), for a text whose shape was checked
- * (assertMarkdownShape): parsed with the budget constructs only when it could spend a budget.
+ * (assertMarkdownShape): parsed with the budget constructs only when it could spend a budget, and
+ * without the autolink literals it cannot hold.
  */
 export function gfmTree(markdown: string): Root {
-  return (fitsInlineBudgets(markdown) ? plainParser : budgetedParser).parse(markdown) as Root;
+  return parserFor(!fitsInlineBudgets(markdown), literalsOf(markdown)).parse(markdown) as Root;
 }
 
 export function parseMarkdown(markdown: string): Root {

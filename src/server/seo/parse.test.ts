@@ -1,0 +1,67 @@
+// gfmTree leaves out the GFM autolink literals a text cannot hold (and the budget constructs when no
+// budget can be spent): its tree must be the one remark-gfm with everything reads, position for position.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { describe, expect, it } from "vitest";
+import { ACCEPTANCE_MD, prose, RICH_MD } from "./fixtures";
+import { remarkInlineBudget } from "./markdown-budget";
+import { gfmTree } from "./text";
+
+const full = unified().use(remarkParse).use(remarkGfm).use(remarkInlineBudget).freeze();
+
+const corpus = () => {
+  const dir = join(import.meta.dirname, "yoast-corpus");
+  return readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"));
+};
+
+const EDGES = [
+  "plain words only, no links at all",
+  "visit www.example.com today and WWW.EXAMPLE.ORG too",
+  "see https://a.com/x_y_ *em* _u_ and HTTP://B.COM",
+  "mail a@b.co, or x&#64;y.com, or z&commat;w.org",
+  "h&#116;tps://x.com/a_b_c and &amp; Q&A and R&D",
+  "ww&#119;.example.com and &#119;ww.example.com",
+  "[a link with www.inside.com](https://x.com) and [open www.x.com",
+  "foo_bar_baz@example.com and _emph@asis_ and **bold@x.com**",
+  "| a | b |\n|---|---|\n| www.x.com | c@d.ef |",
+  "- item http://x.y\n  - nested a@b.cd\n> quote www.q.com",
+];
+
+describe("gfmTree", () => {
+  it("reads the corpus, the fixtures and edge cases exactly as the full GFM parser does", () => {
+    for (const md of [...corpus(), ACCEPTANCE_MD, RICH_MD, prose(500), ...EDGES]) {
+      expect(gfmTree(md)).toEqual(full.parse(md));
+    }
+  });
+
+  it("reads random markdown-like text exactly as the full GFM parser does", () => {
+    const piece = fc.constantFrom(
+      ..."a b W w . : / @ & # ; * _ ~ [ ] ( ) ! ` < > | - = \n \n\n h t p s x 1 ".split(" "),
+      " ",
+      "www.",
+      "http://",
+      "https://",
+      "&#64;",
+      "&#x40;",
+      "&commat;",
+      "&amp;",
+      "mailto:",
+      "a@b.co",
+      "# ",
+      "- ",
+      "> ",
+      "|---|",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const md = pieces.join("");
+        expect(gfmTree(md)).toEqual(full.parse(md));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
