@@ -65,3 +65,25 @@ describe("gfmTree", () => {
     );
   });
 });
+
+describe("remark-gfm's internals that gfmTree relies on", () => {
+  // gfmTree leaves constructs out by their names: renamed in an upgrade, nothing would break but the
+  // saving would silently vanish. This fails instead.
+  it("names the autolink literal constructs and their mdast transform as gfmTree expects", () => {
+    const data = full.data() as {
+      micromarkExtensions?: { text?: Record<number, { name?: string } | { name?: string }[]> }[];
+      fromMarkdownExtensions?: unknown[];
+    };
+    const names = new Set(
+      (data.micromarkExtensions ?? []).flatMap((ext) =>
+        Object.values(ext.text ?? {}).flatMap((list) => (Array.isArray(list) ? list : [list]).map((c) => c.name)),
+      ),
+    );
+    for (const name of ["emailAutolink", "wwwAutolink", "protocolAutolink"]) expect(names).toContain(name);
+    const entersLiteral = (ext: unknown): boolean =>
+      Array.isArray(ext)
+        ? ext.some(entersLiteral)
+        : "literalAutolink" in ((ext as { enter?: Record<string, unknown> }).enter ?? {});
+    expect((data.fromMarkdownExtensions ?? []).some(entersLiteral)).toBe(true);
+  });
+});
