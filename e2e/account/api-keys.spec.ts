@@ -37,6 +37,9 @@ test("create an API key, use it, revoke it", async ({ page, playwright, baseURL 
 });
 
 test("the API reference: from the footer, the app's own assets, accessible", async ({ page, baseURL }) => {
+  // Swagger UI renders every operation of the API (a large page) and axe reads all of it: on a busy
+  // 2-core machine that alone took over the 90 s default. A higher ceiling, and one axe pass.
+  test.slow();
   const outside: string[] = [];
   page.on("request", (r) => {
     if (!r.url().startsWith(baseURL ?? "")) outside.push(r.url());
@@ -45,8 +48,7 @@ test("the API reference: from the footer, the app's own assets, accessible", asy
   await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "API" }).click();
   await expect(page).toHaveURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { name: /Draftsmith API/ })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  // And with an operation open: its request body, schemas and examples.
+  // With an operation open (its request body, schemas and examples), the list of them around it.
   await page.getByText("/api/detect-ai", { exact: true }).click();
   await expect(page.getByText("Request body").first()).toBeVisible();
   await expect(page.locator(".swagger-ui pre[tabindex]").first()).toBeVisible();
