@@ -171,3 +171,24 @@ export async function startBuiltServer(
   await stop();
   throw new Error(`${dist}/server/main.js did not become healthy within 180 s`);
 }
+
+/**
+ * Runs the calling bench as the server ships: bundled by esbuild with dist/server's own options
+ * (scripts/server-bundle.mjs) into dist/bench/, then on plain node instead of tsx. In the bundled
+ * run it returns at once; the tsx run waits for it and exits with its code. For benches that drive
+ * the server's modules directly (bench/ledger.ts: the ledger, no HTTP in between).
+ */
+export async function runAsShipped(entryUrl: string): Promise<void> {
+  if (process.env.BENCH_AS_SHIPPED === "1") return;
+  const { build } = await import("esbuild");
+  const { SERVER_BUNDLE } = await import("../scripts/server-bundle.mjs");
+  const entry = new URL(entryUrl).pathname;
+  const outfile = `dist/bench/${entry.replace(/^.*\//, "").replace(/\.ts$/, ".mjs")}`;
+  await build({ ...SERVER_BUNDLE, entryPoints: [entry], outfile });
+  const child = spawn(process.execPath, [outfile, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_AS_SHIPPED: "1" },
+  });
+  const code = await new Promise<number>((resolve) => child.once("exit", (c) => resolve(c ?? 1)));
+  process.exit(code);
+}

@@ -10,7 +10,8 @@
  * overspent: exactly the balance succeeded, the rest were refused with 402, nothing is held,
  * and SUM(credit_transactions.amount) equals every balance.
  *
- *   npx tsx bench/ledger.ts        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+ *   npx tsx bench/ledger.ts        (bundled like dist/server into dist/bench/ledger.mjs and run on node;
+ *                                   TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  *                                   runs in a fresh database, dropped afterwards)
  * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database), run just
  * before and just after each scenario (a shared machine's load moves); each scenario's spends/s is
@@ -22,7 +23,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -34,6 +35,7 @@ import { AppError } from "../src/server/errors";
 import { createLogger } from "../src/server/logger";
 import { ledgerViolations } from "../src/server/testing/ledger-invariants";
 import { createFreshDatabase } from "../src/server/testing/test-app";
+import { runAsShipped } from "./_harness";
 
 const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 50;
@@ -78,7 +80,8 @@ function spender(shape: Shape, ledger: Ledger): Spend {
     });
   };
 }
-const MIGRATIONS = new URL("../src/server/db/migrations", import.meta.url).pathname;
+// From the project root (the bench runs there, bundled into dist/bench/ too).
+const MIGRATIONS = resolve("src/server/db/migrations");
 
 interface Result {
   shape: Shape;
@@ -348,6 +351,8 @@ async function runPerUser(spend: Spend, userIds: string[], attempts: number) {
 
 const round = (x: number) => Math.round(x * 10) / 10;
 
+// The ledger as it ships: this file bundled like dist/server and run on plain node (not tsx).
+await runAsShipped(import.meta.url);
 main().catch((err) => {
   console.error(err);
   process.exit(1);

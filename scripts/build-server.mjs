@@ -7,6 +7,7 @@
 // migrations beside them.
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
+import { SERVER_BUNDLE } from "./server-bundle.mjs";
 
 // DIST_DIR lets parallel builds (e.g. two engineers' browser tests) keep out of each other's way.
 const dist = process.env.DIST_DIR ?? "dist";
@@ -19,28 +20,8 @@ await build({
     "batch-worker": "src/server/worker.ts",
   },
   outdir: `${dist}/server`,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node24",
-  external: [
-    "@electric-sql/pglite",
-    "@electric-sql/pglite/*",
-    "piscina",
-    "pino",
-    "pino-pretty",
-    "sonic-boom",
-    "pg-native",
-  ],
-  // CommonJS dependencies call require() for Node's built-ins; an ES module bundle has none.
-  banner: {
-    js: [
-      'import { createRequire as __dsCreateRequire } from "node:module";',
-      "const require = __dsCreateRequire(import.meta.url);",
-    ].join("\n"),
-  },
+  ...SERVER_BUNDLE,
   sourcemap: true,
-  logLevel: "warning",
 });
 // main.js, the entry `npm start` runs (src/server/entry.ts): checks the Node version before anything
 // else is loaded, turns on V8's compile cache (Node's module.enableCompileCache) and loads server.js.
