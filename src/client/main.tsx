@@ -1,5 +1,12 @@
 import "./styles.css";
+import { startEarlyGet } from "./lib/early-get";
 import { watchEarlyInput } from "./lib/early-input";
+import { preloadPage } from "./page-files";
+
+// Before any stage below: the session check every page starts with (AuthProvider takes its answer)
+// and the code of the page opened, so neither waits for the app's own code to load and run.
+startEarlyGet("/api/auth/get-session");
+preloadPage(window.location.pathname);
 
 // The prerendered landing page can be typed in while the stages below load: keep what is entered
 // so that hydration, which redraws the fields as they were prerendered, does not lose it.

@@ -105,8 +105,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       let signedIn: SessionUser | null = null;
       try {
         const session = await apiGet<{ user?: SessionUser } | null>("/api/auth/get-session");
-        if (!cancelled && session?.user)
-          signedIn = (await apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify")).user;
+        if (!cancelled && session?.user) {
+          // The balance loads alongside the verification, not after it (no session → verify →
+          // credits waterfall); it is shown only once the user is verified.
+          const verified = apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify");
+          void queryClient.prefetchQuery({ queryKey: CREDITS_KEY });
+          signedIn = (await verified).user;
+        }
       } catch {
         /* signed out */
       } finally {
@@ -122,7 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [queryClient]);
 
   const refreshCredits = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: CREDITS_KEY });

@@ -1,0 +1,20 @@
+// GETs main.tsx starts before the app's code has loaded (the session check every page makes first),
+// so their round trip overlaps the scripts' download and evaluation. apiFetch takes the answer the
+// first time the app asks for the same URL; later calls go to the network as usual.
+const early = new Map<string, Promise<Response>>();
+
+/** Starts a GET of `url` with the cookies, as apiFetch would send it before any bearer token is set. */
+export function startEarlyGet(url: string) {
+  if (early.has(url)) return;
+  const answer = fetch(url, { method: "GET", credentials: "include" });
+  // A network failure is seen by whoever takes the answer, not reported as unhandled meanwhile.
+  answer.catch(() => {});
+  early.set(url, answer);
+}
+
+/** The answer of the early GET of `url`, once; undefined when none was started or it was taken. */
+export function takeEarlyGet(url: string): Promise<Response> | undefined {
+  const answer = early.get(url);
+  early.delete(url);
+  return answer;
+}
