@@ -6,12 +6,18 @@ import { RouterProvider } from "react-router";
 import { ToastHost } from "./components/toast-host";
 import { UnsavedTextDialog } from "./components/unsaved-text-dialog";
 import { AuthProvider } from "./features/auth/auth-context";
+import { dropEarlyGets } from "./lib/early-get";
 import { queryClient } from "./lib/query";
 import { createAppRouter } from "./lib/router";
 import { preloadLinkTargets } from "./page-files";
 import { routes } from "./routes";
 
 const router = createAppRouter(routes);
+// Early GETs serve the page opened (lib/early-get.ts): once the user moves on, reads go to the network.
+const stopDropping = router.subscribe(() => {
+  dropEarlyGets();
+  stopDropping();
+});
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>

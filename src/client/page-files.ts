@@ -37,6 +37,20 @@ export function pageModuleOf(pathname: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The GETs the page at `pathname` makes first for a signed-in user, which do not depend on anything
+ * else it reads: AuthProvider starts them once the session is known, alongside the verification.
+ */
+export function pageGets(pathname: string): string[] {
+  const module = pageModuleOf(pathname);
+  if (module === "features/documents/document-page") {
+    const id = pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+    return [`/api/documents/${encodeURIComponent(id)}`];
+  }
+  if (module === "features/account/settings-page") return ["/api/account"];
+  return [];
+}
+
 let files: Record<string, string[]> | undefined;
 const preloaded = new Set<string>();
 

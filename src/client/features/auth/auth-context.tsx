@@ -13,6 +13,8 @@ import {
 } from "react";
 import type { AuthProvidersResponse, SessionUser, VerifyResponse } from "../../../shared/auth";
 import { apiFetch, apiGet, apiPost, onBearerToken, setBearerToken } from "../../lib/api";
+import { startEarlyGet } from "../../lib/early-get";
+import { pageGets } from "../../page-files";
 import { createTokenSync } from "./token-sync";
 
 export interface CreditsBalance {
@@ -110,6 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // credits waterfall); it is shown only once the user is verified.
           const verified = apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify");
           void queryClient.prefetchQuery({ queryKey: CREDITS_KEY });
+          // So does the data of the page opened (a document), which its code asks for later.
+          for (const url of pageGets(window.location.pathname)) startEarlyGet(url);
           signedIn = (await verified).user;
         }
       } catch {
