@@ -2,7 +2,7 @@
 // Which page a path opens and what is preloaded for it: the page's files (listed in index.html) and
 // the GETs a signed-in page makes first.
 import { describe, expect, it } from "vitest";
-import { pageGets, pageModuleOf, preloadPage } from "./page-files";
+import { pageGets, pageModuleOf, pagePublicGets, preloadPage } from "./page-files";
 
 describe("page-files", () => {
   it("names the module of every page loaded on demand, none for Home", () => {
@@ -20,6 +20,13 @@ describe("page-files", () => {
     expect(pageGets("/settings")).toEqual(["/api/account"]);
     expect(pageGets("/billing")).toEqual([]);
     expect(pageGets("/")).toEqual([]);
+  });
+
+  it("starts Billing's packages and switch and the full app's writers before the app's code, nothing elsewhere", () => {
+    expect(pagePublicGets("/billing")).toEqual(["/api/billing/packages", "/api/billing/config"]);
+    expect(pagePublicGets("/draftsmith/generate")).toEqual(["/api/writers"]);
+    expect(pagePublicGets("/settings")).toEqual([]);
+    expect(pagePublicGets("/")).toEqual([]);
   });
 
   it("preloads a page's listed files once each", () => {

@@ -38,6 +38,17 @@ export function pageModuleOf(pathname: string): string | undefined {
 }
 
 /**
+ * The public GETs the page at `pathname` makes first (answered signed in or out): main.tsx starts
+ * them with the session check, before the app's code has loaded.
+ */
+export function pagePublicGets(pathname: string): string[] {
+  const module = pageModuleOf(pathname);
+  if (module === "features/billing/billing-page") return ["/api/billing/packages", "/api/billing/config"];
+  if (module === "features/writing/full-app/full-app-page") return ["/api/writers"];
+  return [];
+}
+
+/**
  * The GETs the page at `pathname` makes first for a signed-in user, which do not depend on anything
  * else it reads: AuthProvider starts them once the session is known, alongside the verification.
  */
