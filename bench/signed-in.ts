@@ -72,6 +72,16 @@ async function signedInUser(): Promise<{ cookie: string; documentId: string }> {
   return { cookie, documentId: document.id };
 }
 
+/** One Lighthouse pass; a failed recording (NO_NAVSTART on a busy machine) is tried once more. */
+async function lighthouseOnce(page: string, cookie: string): Promise<LighthouseScores> {
+  try {
+    return await runLighthouse(page, "mobile", { cookie });
+  } catch (err) {
+    console.error(`${String(err)}: trying again`);
+    return runLighthouse(page, "mobile", { cookie });
+  }
+}
+
 const range = (xs: number[]) => {
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
@@ -94,8 +104,7 @@ try {
   const loads: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     loads.push(loadavg()[0] ?? 0);
-    for (const [name, path] of pages)
-      scores.get(name)?.push(await runLighthouse(`${url}${path}`, "mobile", { cookie }));
+    for (const [name, path] of pages) scores.get(name)?.push(await lighthouseOnce(`${url}${path}`, cookie));
   }
   const rows = pages.map(([name, path]) => {
     const s = scores.get(name) ?? [];
