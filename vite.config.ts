@@ -35,8 +35,61 @@ function preloadStages(): Plugin {
   };
 }
 
+/**
+ * Each page's files (its chunk and the chunks it imports), by the page's module under src/client
+ * without extension, as a JSON data block in index.html: src/client/page-files.ts preloads the page
+ * opened and a link's page before React asks for them. A data block is not run (the CSP allows it).
+ */
+function pageFiles(): Plugin {
+  return {
+    name: "draftsmith:page-files",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = bundle && Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry);
+        if (!bundle || !entry || entry.type !== "chunk") return;
+        // What index.html loads anyway (the entry and the stages main.tsx imports) is not listed again.
+        const loaded = new Set<string>();
+        const load = (name: string) => {
+          const c = bundle[name];
+          if (c?.type !== "chunk" || loaded.has(name)) return;
+          loaded.add(name);
+          for (const i of c.imports) load(i);
+        };
+        load(entry.fileName);
+        for (const i of entry.dynamicImports) load(i);
+        const pages: Record<string, string[]> = {};
+        for (const chunk of Object.values(bundle)) {
+          const id = chunk.type === "chunk" && chunk.isDynamicEntry ? chunk.facadeModuleId : null;
+          const page = id?.match(/\/src\/client\/(features\/.+-page|features\/pages\/[a-z-]+)\.tsx$/)?.[1];
+          if (chunk.type !== "chunk" || !page) continue;
+          const files = new Set<string>();
+          const add = (name: string) => {
+            const c = bundle[name];
+            if (c?.type !== "chunk" || files.has(name) || loaded.has(name)) return;
+            files.add(name);
+            for (const i of c.imports) add(i);
+          };
+          add(chunk.fileName);
+          pages[page] = [...files];
+        }
+        return [
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: "page-files" },
+            children: JSON.stringify(pages),
+            injectTo: "body" as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadStages()],
+  plugins: [react(), tailwindcss(), preloadStages(), pageFiles()],
   publicDir: "public",
   build: {
     outDir: `${process.env.DIST_DIR ?? "dist"}/client`,

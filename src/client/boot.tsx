@@ -6,11 +6,18 @@ import { RouterProvider } from "react-router";
 import { ToastHost } from "./components/toast-host";
 import { UnsavedTextDialog } from "./components/unsaved-text-dialog";
 import { AuthProvider } from "./features/auth/auth-context";
+import { dropEarlyGets } from "./lib/early-get";
 import { queryClient } from "./lib/query";
 import { createAppRouter } from "./lib/router";
+import { preloadLinkTargets } from "./page-files";
 import { routes } from "./routes";
 
 const router = createAppRouter(routes);
+// Early GETs serve the page opened (lib/early-get.ts): once the user moves on, reads go to the network.
+const stopDropping = router.subscribe(() => {
+  dropEarlyGets();
+  stopDropping();
+});
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
@@ -26,6 +33,13 @@ const app = (
 const container = document.getElementById("root") as HTMLElement;
 // The landing page comes drawn (landing.html, prerendered at build time by scripts/prerender.mjs):
 // React takes it over in a transition, so the work is cut into slices that leave the main thread
-// free between them (no long task while the page loads). Every other page is drawn here.
+// free between them (no long task while the page loads).
+// Every other page is drawn in a transition too: the first render of the app and its page is sliced
+// the same way rather than one long task.
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
+// A link's page starts loading when the pointer rests on the link or it takes focus (page-files.ts).
+preloadLinkTargets();

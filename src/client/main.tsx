@@ -1,5 +1,13 @@
 import "./styles.css";
+import { startEarlyGet } from "./lib/early-get";
 import { watchEarlyInput } from "./lib/early-input";
+import { pagePublicGets, preloadPage } from "./page-files";
+
+// Before any stage below: the session check every page starts with (AuthProvider takes its answer),
+// the public data of the page opened and its code, so none waits for the app's own code to run.
+startEarlyGet("/api/auth/get-session");
+for (const url of pagePublicGets(window.location.pathname)) startEarlyGet(url);
+preloadPage(window.location.pathname);
 
 // The prerendered landing page can be typed in while the stages below load: keep what is entered
 // so that hydration, which redraws the fields as they were prerendered, does not lose it.

@@ -29,19 +29,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v?.trim() ? v : undefined));
 
 /** The session form (spec §5): what a draft is written from, and the context of every revision. */
-/** The words a draft is asked for: one range for the prompt, the offline writer and the hold. */
-export const WORD_COUNT = { min: 150, max: 5000, default: 800 } as const;
-
-/**
- * The target of a session's free-text `wordCount` ("800", "about 1,200 words"), clamped to
- * WORD_COUNT; the default when absent or unreadable. The only place a word count is read.
- */
-export function parseWordCount(value: string | undefined): number {
-  const m = (value ?? "").replace(/,/g, "").match(/\d+/);
-  const n = m ? Number.parseInt(m[0], 10) : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0) return WORD_COUNT.default;
-  return Math.min(WORD_COUNT.max, Math.max(WORD_COUNT.min, n));
-}
+export { parseWordCount } from "./word-count";
 
 export const SessionContext = z.object({
   currentDate: required("Current date is required", 100, "Current date must be at most 100 characters"),

@@ -20,6 +20,10 @@ it("shows the delivered text and the message, and closes", async () => {
   expect(document.body.textContent).not.toContain("Saved nothing");
 
   await act(async () => offerUnsavedText({ message: "Saved nothing: The text was delivered…", text: "# My draft" }));
+  // The dialog's code loads with the first offer: wait for its module, then for React to draw it.
+  await act(async () => {
+    await import("./unsaved-text-dialog-view");
+  });
   const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="The text that was not saved"]');
   expect(box?.value).toBe("# My draft");
   expect(document.body.textContent).toContain("Saved nothing: The text was delivered…");

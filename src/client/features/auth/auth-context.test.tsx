@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The auth context's logic (spec §4): at start it asks the server for a session and verifies it;
-// a user's credits load once signed in; refreshUser and refreshCredits read again; signing out clears
-// everything even when the server cannot be reached. Rendered in a DOM (happy-dom) against a fake
-// fetch that plays the API.
+// a user's credits load alongside the verification (shown once verified); refreshUser and
+// refreshCredits read again; signing out clears everything even when the server cannot be reached.
+// Rendered in a DOM (happy-dom) against a fake fetch that plays the API.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -93,7 +93,7 @@ describe("AuthProvider", () => {
     expect(calls).toEqual(["GET /api/auth/get-session"]);
   });
 
-  it("verifies a session it finds with the server, then loads the user's credits", async () => {
+  it("verifies a session it finds with the server and loads the user's credits alongside", async () => {
     routes = signedIn();
     const { auth, settle } = await renderAuth();
     await settle();
@@ -110,7 +110,8 @@ describe("AuthProvider", () => {
     const { auth, settle } = await renderAuth();
     await settle();
     expect(auth().user).toBeNull();
-    expect(calls).not.toContain("GET /api/billing/credits");
+    // The balance was asked for alongside the verification; it is not shown for an unverified session.
+    expect(auth().credits).toBeUndefined();
   });
 
   it("reads the user and the credits again on refreshUser and refreshCredits", async () => {

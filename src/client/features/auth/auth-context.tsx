@@ -13,6 +13,8 @@ import {
 } from "react";
 import type { AuthProvidersResponse, SessionUser, VerifyResponse } from "../../../shared/auth";
 import { apiFetch, apiGet, apiPost, onBearerToken, setBearerToken } from "../../lib/api";
+import { startEarlyGet } from "../../lib/early-get";
+import { pageGets } from "../../page-files";
 import { createTokenSync } from "./token-sync";
 
 export interface CreditsBalance {
@@ -105,8 +107,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       let signedIn: SessionUser | null = null;
       try {
         const session = await apiGet<{ user?: SessionUser } | null>("/api/auth/get-session");
-        if (!cancelled && session?.user)
-          signedIn = (await apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify")).user;
+        if (!cancelled && session?.user) {
+          // The balance loads alongside the verification, not after it (no session → verify →
+          // credits waterfall); it is shown only once the user is verified.
+          const verified = apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify");
+          void queryClient.prefetchQuery({ queryKey: CREDITS_KEY });
+          // So does the data of the page opened (a document), which its code asks for later.
+          for (const url of pageGets(window.location.pathname)) startEarlyGet(url);
+          signedIn = (await verified).user;
+        }
       } catch {
         /* signed out */
       } finally {
@@ -122,7 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [queryClient]);
 
   const refreshCredits = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: CREDITS_KEY });

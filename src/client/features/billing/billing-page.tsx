@@ -2,7 +2,7 @@
 // 'How Credits Work'. Signed-out visitors see 'Sign In Required' with the sign-in form, and the
 // packages (spec §6: the package list is public).
 import { LogIn } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -27,6 +27,9 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
   const config = useBillingConfig();
   // (isFetched: a first answer or error came; a failed list refetching when its tab mounts keeps the page drawn.)
   const waiting = loading || !packages.isFetched || !config.isFetched;
+  // The page itself draws in a deferred render once everything has come: sliced, rather than one long
+  // task inside the answer that completed it (TanStack Query's updates render at once, unsliced).
+  const drawing = useDeferredValue(waiting, true);
 
   // The balance is cached for the session: coming back here after spending, show today's figures.
   useEffect(() => {
@@ -40,7 +43,7 @@ export function BillingPage({ paymentReturn = false }: { paymentReturn?: boolean
         <p className="text-slate-600">Buy credits, and see what you have bought and spent.</p>
       </header>
 
-      {waiting ? (
+      {waiting || drawing ? (
         <PageSpinner label="Loading your account" />
       ) : !user ? (
         <SignedOut paymentReturn={paymentReturn} />

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/credits-math";
 import { CREDITS, SEO_CREDITS } from "../../../shared/limits";
 import { creditCount } from "../../../shared/plural";
-import { parseWordCount } from "../../../shared/writing";
+import { parseWordCount } from "../../../shared/word-count";
 
 /** "about 5 credits" for a token-priced estimate; fixed prices read without "about". */
 export const aboutCredits = (n: number) => `about ${creditCount(n)}`;

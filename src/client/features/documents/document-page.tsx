@@ -16,7 +16,7 @@ import {
   Send,
   Trash2,
 } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DetectionResult } from "../../../shared/detection";
 import {
@@ -93,7 +93,10 @@ export function DocumentPage() {
 
 function DocumentView({ id }: { id: string }) {
   const query = useDocument(id);
-  if (query.isPending) return <PageSpinner label="Loading the document" />;
+  // The document draws in a deferred render: sliced, rather than one long task inside the answer
+  // (TanStack Query's updates render at once, unsliced); the spinner stays until then.
+  const doc = useDeferredValue(query.data);
+  if (query.isPending || (query.isSuccess && !doc)) return <PageSpinner label="Loading the document" />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
@@ -112,7 +115,7 @@ function DocumentView({ id }: { id: string }) {
       </div>
     );
   }
-  return <DocumentBody doc={query.data} />;
+  return <DocumentBody doc={doc ?? query.data} />;
 }
 
 function DocumentBody({ doc }: { doc: DocumentDetail }) {

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+// Which page a path opens and what is preloaded for it: the page's files (listed in index.html) and
+// the GETs a signed-in page makes first.
+import { describe, expect, it } from "vitest";
+import { pageGets, pageModuleOf, pagePublicGets, preloadPage } from "./page-files";
+
+describe("page-files", () => {
+  it("names the module of every page loaded on demand, none for Home", () => {
+    expect(pageModuleOf("/")).toBeUndefined();
+    expect(pageModuleOf("/draftsmith")).toBeUndefined();
+    expect(pageModuleOf("/draftsmith/generate/")).toBe("features/writing/full-app/full-app-page");
+    expect(pageModuleOf("/billing/success")).toBe("features/billing/billing-page");
+    expect(pageModuleOf("/documents/0b6c1f6e-5a8e-4b71-9a3e-2f0d6f1c9b11")).toBe("features/documents/document-page");
+    expect(pageModuleOf("/batches/new")).toBe("features/batches/new-batch-page");
+    expect(pageModuleOf("/batches/0b6c1f6e-5a8e-4b71-9a3e-2f0d6f1c9b11")).toBe("features/batches/batch-page");
+  });
+
+  it("starts a document's GET on its page, the account's on Settings, nothing elsewhere", () => {
+    expect(pageGets("/documents/abc")).toEqual(["/api/documents/abc"]);
+    expect(pageGets("/settings")).toEqual(["/api/account"]);
+    expect(pageGets("/billing")).toEqual([]);
+    expect(pageGets("/")).toEqual([]);
+  });
+
+  it("starts Billing's packages and switch and the full app's writers before the app's code, nothing elsewhere", () => {
+    expect(pagePublicGets("/billing")).toEqual(["/api/billing/packages", "/api/billing/config"]);
+    expect(pagePublicGets("/draftsmith/generate")).toEqual(["/api/writers"]);
+    expect(pagePublicGets("/settings")).toEqual([]);
+    expect(pagePublicGets("/")).toEqual([]);
+  });
+
+  it("preloads a page's listed files once each", () => {
+    document.body.innerHTML = `<script type="application/json" id="page-files">${JSON.stringify({
+      "features/billing/billing-page": ["assets/billing-page-1.js", "assets/tabs-1.js"],
+      "features/account/settings-page": ["assets/settings-page-1.js", "assets/tabs-1.js"],
+    })}</script>`;
+    preloadPage("/billing");
+    preloadPage("/billing");
+    preloadPage("/settings");
+    preloadPage("/");
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([
+      "/assets/billing-page-1.js",
+      "/assets/tabs-1.js",
+      "/assets/settings-page-1.js",
+    ]);
+  });
+});
