@@ -36,6 +36,8 @@ export interface CompiledNgram {
   /** Per label: the count scale and the add-one denominator (see pairLogRatio). */
   scale: [number, number];
   denominator: [number, number];
+  /** pairLogRatio of every stored pair, worked out once (the same arithmetic, so the same numbers). */
+  storedRatios: Map<string, number>;
 }
 
 /**
@@ -45,13 +47,19 @@ export interface CompiledNgram {
  */
 export function compileNgram(model: NgramModel): CompiledNgram {
   const size = (model.totals[0] + model.totals[1]) / 2;
-  return {
+  const compiled: CompiledNgram = {
     model,
     unigrams: new Map(Object.entries(model.unigrams)),
     bigrams: new Map(Object.entries(model.bigrams)),
     scale: [size / model.totals[0], size / model.totals[1]],
     denominator: [size + model.vocabulary, size + model.vocabulary],
+    storedRatios: new Map(),
   };
+  for (const key of compiled.bigrams.keys()) {
+    const space = key.indexOf(" ");
+    compiled.storedRatios.set(key, pairLogRatio(compiled, key, key.slice(0, space), key.slice(space + 1)));
+  }
+  return compiled;
 }
 
 const NONE: [number, number] = [0, 0];
@@ -79,6 +87,11 @@ export function ngramScore(pairs: Map<string, number>, total: number, ngram: Com
   if (total === 0) return 0;
   let sum = 0;
   for (const [key, count] of pairs) {
+    const stored = ngram.storedRatios.get(key);
+    if (stored !== undefined) {
+      sum += count * stored;
+      continue;
+    }
     const space = key.indexOf(" ");
     sum += count * pairLogRatio(ngram, key, key.slice(0, space), key.slice(space + 1));
   }
