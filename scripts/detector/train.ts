@@ -16,10 +16,14 @@ import { trainDetector } from "./training";
 
 export const MODEL_PATH = resolve(dirname(fileURLToPath(import.meta.url)), "../../src/server/detection/model.json");
 
-/** model.json's exact text for a trained model. */
+/**
+ * model.json's exact text for a trained model. A pair of whole numbers (the bigram models' [AI, human]
+ * counts) stays on one line, so the ~20,000 entries read as a table, one per line.
+ */
 export function serializeModel(model: object): string {
   const round = (value: number) => Math.round(value * 1e6) / 1e6;
-  return `${JSON.stringify(model, (_key, value) => (typeof value === "number" ? round(value) : value), 2)}\n`;
+  const text = JSON.stringify(model, (_key, value) => (typeof value === "number" ? round(value) : value), 2);
+  return `${text.replace(/\[\n\s+(\d+),\n\s+(\d+)\n\s+\]/g, "[$1, $2]")}\n`;
 }
 
 /** Trains on both data sets and returns model.json's text. */

@@ -34,6 +34,7 @@ import {
   sentenceLogit,
   sigmoid,
 } from "../../src/server/detection/logistic";
+import { type CompiledNgram, compileNgram, NGRAM_FEATURE, ngramScore } from "../../src/server/detection/ngram";
 import { type BoostedTrees, treesLogit } from "../../src/server/detection/trees";
 import { type CautionRules, habitsPer100, isFormal, type VerdictThresholds } from "../../src/server/detection/verdict";
 import { splitSentences } from "../../src/shared/text";
@@ -41,6 +42,7 @@ import { type BoostOptions, fitBoostedTrees } from "./boost";
 import { continuesHumanPrefix, type LabelledText, TRAINING_FILES } from "./dataset";
 import { auroc, fitLogistic, fitPlatt } from "./fit";
 import { buildLexicons, LEXICON_OPTIONS, lexiconWeights } from "./lexicon";
+import { buildNgram, NGRAM_OPTIONS } from "./ngram";
 
 export const DOCUMENT_L2_CANDIDATES = [1, 3, 10, 30, 100, 300];
 /**
@@ -107,7 +109,7 @@ export const CAUTION_RULES: Omit<CautionRules, "formal" | "polishHabitsPer100"> 
   formal: { minLongWordShare: 0.2, maxContractionsPer100: 0.5, maxCasualPer100: 1 },
 };
 
-export const DOCUMENT_MODEL_FEATURES = [...DOCUMENT_FEATURES, ...LEXICON_FEATURES];
+export const DOCUMENT_MODEL_FEATURES = [...DOCUMENT_FEATURES, ...LEXICON_FEATURES, NGRAM_FEATURE];
 export const SENTENCE_MODEL_FEATURES = [...SENTENCE_FEATURES, "unigramLexicon"];
 
 export interface PreparedText {
@@ -151,33 +153,39 @@ export function prepare(records: readonly LabelledText[]): PreparedText[] {
 
 type Lexicons = Record<LexiconKind, Map<string, number>>;
 
-const scoresOf = (text: PreparedText, lexicons: Lexicons) =>
-  LEXICON_KINDS.map((kind) => lexiconScore(text.tokens[kind], text.tokens.totals[kind], lexicons[kind]));
+const scoresOf = (text: PreparedText, lexicons: Lexicons, ngram: CompiledNgram) => [
+  ...LEXICON_KINDS.map((kind) => lexiconScore(text.tokens[kind], text.tokens.totals[kind], lexicons[kind])),
+  ngramScore(text.tokens.bigrams, text.tokens.totals.bigrams, ngram),
+];
 
 /**
- * Lexicons learned on `members`, and, for each member, its lexicon scores and unigram lexicon from the
- * lexicons learned without its domain (stacking by domain).
+ * Lexicons and bigram models learned on `members`, and, for each member, its lexicon and bigram scores and
+ * unigram lexicon from the lexicons and models learned without its domain (stacking by domain).
  */
 export interface StackedLexicons {
   lexicons: Lexicons;
+  ngram: CompiledNgram;
   scores: Map<number, number[]>;
   unigramsOf: Map<number, Map<string, number>>;
 }
 
 export function stackLexicons(texts: readonly PreparedText[], members: readonly number[]): StackedLexicons {
   const lexicons = buildLexicons(members.map((i) => texts[i]));
+  const ngram = compileNgram(buildNgram(members.map((i) => texts[i])));
   const scores = new Map<number, number[]>();
   const unigramsOf = new Map<number, Map<string, number>>();
   const groups = [...new Set(members.map((i) => texts[i].group))].sort();
   for (const group of groups) {
-    const inner = buildLexicons(members.filter((i) => texts[i].group !== group).map((i) => texts[i]));
+    const others = members.filter((i) => texts[i].group !== group).map((i) => texts[i]);
+    const inner = buildLexicons(others);
+    const innerNgram = compileNgram(buildNgram(others));
     for (const i of members) {
       if (texts[i].group !== group) continue;
-      scores.set(i, scoresOf(texts[i], inner));
+      scores.set(i, scoresOf(texts[i], inner, innerNgram));
       unigramsOf.set(i, inner.unigrams);
     }
   }
-  return { lexicons, scores, unigramsOf };
+  return { lexicons, ngram, scores, unigramsOf };
 }
 
 export function fitDocumentModel(
@@ -215,7 +223,10 @@ export function lodoTrees(texts: readonly PreparedText[], folds: readonly Fold[]
     const model = fitDocumentTrees(texts, fold.train, fold.stacked);
     models.push(model);
     for (const i of fold.test)
-      logits[i] = treesLogit(model, [...texts[i].documentVector, ...scoresOf(texts[i], fold.stacked.lexicons)]);
+      logits[i] = treesLogit(model, [
+        ...texts[i].documentVector,
+        ...scoresOf(texts[i], fold.stacked.lexicons, fold.stacked.ngram),
+      ]);
   }
   return { logits, models };
 }
@@ -298,7 +309,10 @@ export function lodoDocument(texts: readonly PreparedText[], folds: readonly Fol
     const model = fitDocumentModel(texts, fold.train, fold.stacked, l2);
     models.push(model);
     for (const i of fold.test)
-      logits[i] = logit(model, [...texts[i].documentVector, ...scoresOf(texts[i], fold.stacked.lexicons)]);
+      logits[i] = logit(model, [
+        ...texts[i].documentVector,
+        ...scoresOf(texts[i], fold.stacked.lexicons, fold.stacked.ngram),
+      ]);
     domainAurocs[fold.group] = auroc(
       fold.test.map((i) => logits[i]),
       fold.test.map((i) => texts[i].y),
@@ -523,6 +537,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
         `at <= ${MAX_FORMAL_FALSE_POSITIVE_RATE * 100}%; sentence centre: ${MAX_HUMAN_SENTENCE_RATE * 100}% ` +
         "of out-of-domain human sentences pass 0.5",
       lexicon: LEXICON_OPTIONS,
+      ngram: NGRAM_OPTIONS,
       document: {
         l2: bestDocument.l2,
         lodoMeanAuroc: Object.fromEntries(documentRuns.map((r) => [String(r.l2), r.meanAuroc])),
@@ -540,6 +555,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
       },
     },
     lexicons: lexiconWeights(stacked.lexicons),
+    ngram: stacked.ngram.model,
   };
 
   const docIndex = documentRuns.indexOf(bestDocument);
@@ -549,6 +565,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
     model: {
       ...shared,
       lexicons: lexiconWeights(fold.stacked.lexicons),
+      ngram: fold.stacked.ngram.model,
       document: documentRuns[docIndex].models[k],
       trees: withTrees(treeRun.models[k]),
       sentence: sentenceRuns[sentenceIndex].models[k],

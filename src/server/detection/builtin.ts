@@ -33,12 +33,15 @@ import {
 import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconScore } from "./lexicon";
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
+import { compileNgram, type NgramModel, ngramScore } from "./ngram";
 import { type BoostedTrees, treesLogit } from "./trees";
 import { type CautionRules, decideVerdict, flagSentences, mixedVerdict, type VerdictThresholds } from "./verdict";
 
 /** What scoring needs from model.json (scripts/detector/training.ts writes it, with how each part was chosen). */
 export interface ScoringModel {
   lexicons: LexiconWeights;
+  /** The AI and human word-bigram models (ngram.ts). */
+  ngram: NgramModel;
   document: LogisticModel;
   /** Boosted stumps added to the document logit with `weight` (0: none). */
   trees: BoostedTrees & { weight: number };
@@ -85,9 +88,14 @@ function letterCensus(text: string): { latin: number; other: number } {
 /** A scorer bound to one model: the shipped one, or a model trained without a domain (evaluation). */
 export function createScorer(model: ScoringModel): (text: string) => DetectionResult {
   const lexicons = compileLexicons(model.lexicons);
+  const ngram = compileNgram(model.ngram);
   /** The calibrated document logit of some sentences' document features. */
   const documentLogitOf = (document: Pick<DocumentAnalysis, "documentVector" | "tokens">) => {
-    const x = [...document.documentVector, ...lexiconScores(document.tokens, lexicons)];
+    const x = [
+      ...document.documentVector,
+      ...lexiconScores(document.tokens, lexicons),
+      ngramScore(document.tokens.bigrams, document.tokens.totals.bigrams, ngram),
+    ];
     const trees = model.trees.weight === 0 ? 0 : model.trees.weight * treesLogit(model.trees, x);
     return model.calibration.a * (logit(model.document, x) + trees) + model.calibration.b;
   };
