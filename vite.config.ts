@@ -1,6 +1,27 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+
+type Bundle = Rollup.OutputBundle;
+
+/** The bundle's entry chunk, when building. */
+function entryOf(bundle: Bundle | undefined) {
+  const entry = bundle && Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry);
+  return entry?.type === "chunk" ? entry : undefined;
+}
+
+/** `name` and every chunk it imports, transitively, into `into`, skipping what `skip` says. */
+function addWithImports(
+  bundle: Bundle,
+  name: string,
+  into: Set<string>,
+  skip: (name: string) => boolean = () => false,
+) {
+  const chunk = bundle[name];
+  if (chunk?.type !== "chunk" || into.has(name) || skip(name)) return;
+  into.add(name);
+  for (const i of chunk.imports) addWithImports(bundle, i, into, skip);
+}
 
 /**
  * main.tsx loads the app in stages with dynamic imports (one short task each): index.html preloads
@@ -15,16 +36,10 @@ function preloadStages(): Plugin {
       order: "post",
       handler(_html, ctx) {
         const bundle = ctx.bundle;
-        const entry = bundle && Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry);
-        if (!bundle || !entry || entry.type !== "chunk") return;
+        const entry = entryOf(bundle);
+        if (!bundle || !entry) return;
         const files = new Set<string>();
-        const add = (name: string) => {
-          const chunk = bundle[name];
-          if (chunk?.type !== "chunk" || files.has(name) || entry.imports.includes(name)) return;
-          files.add(name);
-          for (const i of chunk.imports) add(i);
-        };
-        for (const i of entry.dynamicImports) add(i);
+        for (const i of entry.dynamicImports) addWithImports(bundle, i, files, (name) => entry.imports.includes(name));
         return [...files].map((f) => ({
           tag: "link",
           attrs: { rel: "modulepreload", crossorigin: true, fetchpriority: "low", href: `/${f}` },
@@ -48,31 +63,19 @@ function pageFiles(): Plugin {
       order: "post",
       handler(_html, ctx) {
         const bundle = ctx.bundle;
-        const entry = bundle && Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry);
-        if (!bundle || !entry || entry.type !== "chunk") return;
+        const entry = entryOf(bundle);
+        if (!bundle || !entry) return;
         // What index.html loads anyway (the entry and the stages main.tsx imports) is not listed again.
         const loaded = new Set<string>();
-        const load = (name: string) => {
-          const c = bundle[name];
-          if (c?.type !== "chunk" || loaded.has(name)) return;
-          loaded.add(name);
-          for (const i of c.imports) load(i);
-        };
-        load(entry.fileName);
-        for (const i of entry.dynamicImports) load(i);
+        addWithImports(bundle, entry.fileName, loaded);
+        for (const i of entry.dynamicImports) addWithImports(bundle, i, loaded);
         const pages: Record<string, string[]> = {};
         for (const chunk of Object.values(bundle)) {
           const id = chunk.type === "chunk" && chunk.isDynamicEntry ? chunk.facadeModuleId : null;
           const page = id?.match(/\/src\/client\/(features\/.+-page|features\/pages\/[a-z-]+)\.tsx$/)?.[1];
           if (chunk.type !== "chunk" || !page) continue;
           const files = new Set<string>();
-          const add = (name: string) => {
-            const c = bundle[name];
-            if (c?.type !== "chunk" || files.has(name) || loaded.has(name)) return;
-            files.add(name);
-            for (const i of c.imports) add(i);
-          };
-          add(chunk.fileName);
+          addWithImports(bundle, chunk.fileName, files, (name) => loaded.has(name));
           pages[page] = [...files];
         }
         return [
