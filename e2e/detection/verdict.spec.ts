@@ -95,7 +95,7 @@ test("the Results screen: stat cards and analysis panel show one verdict, with i
     .fill("Guide for owners of small bakeries on winning local customers with daily photos and replies to reviews.");
   const detected = detectResponse(page);
   await page.getByRole("button", { name: "Generate", exact: true }).click();
-  await expect(page).toHaveURL(/\/draftsmith\/results$/);
+  await expect(page).toHaveURL(/\/draftsmith\/results(\?document=[\w-]+)?$/);
   const api = await apiResult(await detected);
   const panel = page.getByTestId("detection-panel");
   await expect(panel.getByText("Complete")).toBeVisible();
