@@ -29,6 +29,8 @@ const EDGES = [
   "foo_bar_baz@example.com and _emph@asis_ and **bold@x.com**",
   "| a | b |\n|---|---|\n| www.x.com | c@d.ef |",
   "- item http://x.y\n  - nested a@b.cd\n> quote www.q.com",
+  "> - a.b+c@d.ef\r\n>   x_y@z.com\tand\thttps://t.co and hTTp://u.v w.www.x.com",
+  "[open a@b.cd [x](y) c@d.ef] and a@b@c.de, a.@b.c, -@x.y, path/a@b.cd",
 ];
 
 describe("gfmTree", () => {
@@ -55,6 +57,14 @@ describe("gfmTree", () => {
       "- ",
       "> ",
       "|---|",
+      "\r\n",
+      "\t",
+      "+",
+      "a.b_c-d",
+      "x@y",
+      "@",
+      "[",
+      "](u)",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {

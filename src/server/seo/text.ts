@@ -234,6 +234,66 @@ function literalsOf(markdown: string): Literals {
   return "none";
 }
 
+/** The source gfmTree is parsing now (a parse is synchronous); "" outside gfmTree. */
+let parsing = "";
+
+/**
+ * What each literal construct must find in the source where it is tried, or it fails: an e-mail
+ * literal reads address characters up to an "@", the others open with "www." or "http(s):".
+ */
+const LITERAL_AHEAD: Record<string, RegExp> = {
+  emailAutolink: /[\dA-Za-z+\-._]*@/y,
+  wwwAutolink: /www\./iy,
+  protocolAutolink: /https?:/iy,
+};
+
+interface Construct {
+  name?: string;
+  tokenize: (
+    this: { now(): { offset: number } },
+    effects: unknown,
+    ok: unknown,
+    nok: (code: unknown) => unknown,
+  ) => (code: unknown) => unknown;
+}
+
+/**
+ * The literal construct, failing at once where the source ahead cannot start its literal. It is
+ * tried at every word start (the e-mail one at every letter, digit and "+-._" after a break), and
+ * each try first looks back over the paragraph's events for an open "["; most words end long before
+ * an "@". Where the source ahead could hold one it is the construct itself, so the tree is the same.
+ */
+function guarded(construct: Construct): Construct {
+  const ahead = LITERAL_AHEAD[construct.name ?? ""];
+  if (!ahead) return construct;
+  return {
+    ...construct,
+    tokenize(effects, ok, nok) {
+      const from = this.now().offset;
+      if (parsing) {
+        ahead.lastIndex = from;
+        if (!ahead.test(parsing)) return nok;
+      }
+      return construct.tokenize.call(this, effects, ok, nok);
+    },
+  };
+}
+
+/** remark plugin, after remark-gfm: the autolink literal constructs kept, each guarded. */
+function remarkGuardedLiterals(this: Processor) {
+  const data = this.data() as { micromarkExtensions?: unknown[] };
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((ext) => {
+    const text = (ext as SyntaxExtension).text;
+    if (!text) return ext;
+    const guardedText: NonNullable<SyntaxExtension["text"]> = {};
+    for (const [code, list] of Object.entries(text))
+      guardedText[Number(code)] = Array.isArray(list)
+        ? list.map((c) => guarded(c as Construct))
+        : guarded(list as Construct);
+    return { ...(ext as SyntaxExtension), text: guardedText };
+  });
+}
+
 const parsers = new Map<string, Processor>();
 
 function parserFor(budgets: boolean, literals: Literals): Processor {
@@ -245,6 +305,7 @@ function parserFor(budgets: boolean, literals: Literals): Processor {
       .use(remarkGfm)
       .use(remarkInlineBudget, budgets ? {} : { constructs: false });
     if (literals !== "all") p.use(remarkWithoutLiterals, literals);
+    p.use(remarkGuardedLiterals);
     parser = p.freeze() as unknown as Processor;
     parsers.set(key, parser);
   }
@@ -253,11 +314,18 @@ function parserFor(budgets: boolean, literals: Literals): Processor {
 
 /**
  * The markdown's tree (raw HTML still in it), for a text whose shape was checked
- * (assertMarkdownShape): parsed with the budget constructs only when it could spend a budget, and
- * without the autolink literals it cannot hold.
+ * (assertMarkdownShape): parsed with the budget constructs only when it could spend a budget,
+ * without the autolink literals it cannot hold, and the others tried only where the source ahead
+ * could start one.
  */
 export function gfmTree(markdown: string): Root {
-  return parserFor(!fitsInlineBudgets(markdown), literalsOf(markdown)).parse(markdown) as Root;
+  const parser = parserFor(!fitsInlineBudgets(markdown), literalsOf(markdown));
+  parsing = markdown;
+  try {
+    return parser.parse(markdown) as Root;
+  } finally {
+    parsing = "";
+  }
 }
 
 export function parseMarkdown(markdown: string): Root {
