@@ -35,6 +35,12 @@ import {
   sigmoid,
 } from "../../src/server/detection/logistic";
 import { type CompiledNgram, compileNgram, NGRAM_FEATURE, ngramScore } from "../../src/server/detection/ngram";
+import {
+  type CompiledSkeleton,
+  compileSkeleton,
+  SKELETON_FEATURE,
+  skeletonScore,
+} from "../../src/server/detection/skeleton";
 import { type BoostedTrees, treesLogit } from "../../src/server/detection/trees";
 import { type CautionRules, habitsPer100, isFormal, type VerdictThresholds } from "../../src/server/detection/verdict";
 import { splitSentences } from "../../src/shared/text";
@@ -43,6 +49,7 @@ import { continuesHumanPrefix, type LabelledText, TRAINING_FILES } from "./datas
 import { auroc, fitLogistic, fitPlatt } from "./fit";
 import { buildLexicons, LEXICON_OPTIONS, lexiconWeights } from "./lexicon";
 import { buildNgram, NGRAM_OPTIONS } from "./ngram";
+import { buildSkeleton, SKELETON_OPTIONS } from "./skeleton";
 
 export const DOCUMENT_L2_CANDIDATES = [1, 3, 10, 30, 100, 300];
 /**
@@ -109,7 +116,7 @@ export const CAUTION_RULES: Omit<CautionRules, "formal" | "polishHabitsPer100"> 
   formal: { minLongWordShare: 0.2, maxContractionsPer100: 0.5, maxCasualPer100: 1 },
 };
 
-export const DOCUMENT_MODEL_FEATURES = [...DOCUMENT_FEATURES, ...LEXICON_FEATURES, NGRAM_FEATURE];
+export const DOCUMENT_MODEL_FEATURES = [...DOCUMENT_FEATURES, ...LEXICON_FEATURES, NGRAM_FEATURE, SKELETON_FEATURE];
 export const SENTENCE_MODEL_FEATURES = [...SENTENCE_FEATURES, "unigramLexicon"];
 
 export interface PreparedText {
@@ -153,9 +160,10 @@ export function prepare(records: readonly LabelledText[]): PreparedText[] {
 
 type Lexicons = Record<LexiconKind, Map<string, number>>;
 
-const scoresOf = (text: PreparedText, lexicons: Lexicons, ngram: CompiledNgram) => [
+const scoresOf = (text: PreparedText, lexicons: Lexicons, ngram: CompiledNgram, skeleton: CompiledSkeleton) => [
   ...LEXICON_KINDS.map((kind) => lexiconScore(text.tokens[kind], text.tokens.totals[kind], lexicons[kind])),
   ngramScore(text.tokens.bigrams, text.tokens.totals.bigrams, ngram),
+  skeletonScore(text.tokens.skeleton, text.tokens.totals.skeleton, skeleton),
 ];
 
 /**
@@ -165,6 +173,7 @@ const scoresOf = (text: PreparedText, lexicons: Lexicons, ngram: CompiledNgram) 
 export interface StackedLexicons {
   lexicons: Lexicons;
   ngram: CompiledNgram;
+  skeleton: CompiledSkeleton;
   scores: Map<number, number[]>;
   unigramsOf: Map<number, Map<string, number>>;
 }
@@ -172,6 +181,7 @@ export interface StackedLexicons {
 export function stackLexicons(texts: readonly PreparedText[], members: readonly number[]): StackedLexicons {
   const lexicons = buildLexicons(members.map((i) => texts[i]));
   const ngram = compileNgram(buildNgram(members.map((i) => texts[i])));
+  const skeleton = compileSkeleton(buildSkeleton(members.map((i) => texts[i])));
   const scores = new Map<number, number[]>();
   const unigramsOf = new Map<number, Map<string, number>>();
   const groups = [...new Set(members.map((i) => texts[i].group))].sort();
@@ -179,13 +189,14 @@ export function stackLexicons(texts: readonly PreparedText[], members: readonly 
     const others = members.filter((i) => texts[i].group !== group).map((i) => texts[i]);
     const inner = buildLexicons(others);
     const innerNgram = compileNgram(buildNgram(others));
+    const innerSkeleton = compileSkeleton(buildSkeleton(others));
     for (const i of members) {
       if (texts[i].group !== group) continue;
-      scores.set(i, scoresOf(texts[i], inner, innerNgram));
+      scores.set(i, scoresOf(texts[i], inner, innerNgram, innerSkeleton));
       unigramsOf.set(i, inner.unigrams);
     }
   }
-  return { lexicons, ngram, scores, unigramsOf };
+  return { lexicons, ngram, skeleton, scores, unigramsOf };
 }
 
 export function fitDocumentModel(
@@ -225,7 +236,7 @@ export function lodoTrees(texts: readonly PreparedText[], folds: readonly Fold[]
     for (const i of fold.test)
       logits[i] = treesLogit(model, [
         ...texts[i].documentVector,
-        ...scoresOf(texts[i], fold.stacked.lexicons, fold.stacked.ngram),
+        ...scoresOf(texts[i], fold.stacked.lexicons, fold.stacked.ngram, fold.stacked.skeleton),
       ]);
   }
   return { logits, models };
@@ -311,7 +322,7 @@ export function lodoDocument(texts: readonly PreparedText[], folds: readonly Fol
     for (const i of fold.test)
       logits[i] = logit(model, [
         ...texts[i].documentVector,
-        ...scoresOf(texts[i], fold.stacked.lexicons, fold.stacked.ngram),
+        ...scoresOf(texts[i], fold.stacked.lexicons, fold.stacked.ngram, fold.stacked.skeleton),
       ]);
     domainAurocs[fold.group] = auroc(
       fold.test.map((i) => logits[i]),
@@ -538,6 +549,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
         "of out-of-domain human sentences pass 0.5",
       lexicon: LEXICON_OPTIONS,
       ngram: NGRAM_OPTIONS,
+      skeleton: SKELETON_OPTIONS,
       document: {
         l2: bestDocument.l2,
         lodoMeanAuroc: Object.fromEntries(documentRuns.map((r) => [String(r.l2), r.meanAuroc])),
@@ -556,6 +568,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
     },
     lexicons: lexiconWeights(stacked.lexicons),
     ngram: stacked.ngram.model,
+    skeleton: stacked.skeleton.model,
   };
 
   const docIndex = documentRuns.indexOf(bestDocument);
@@ -566,6 +579,7 @@ export function trainDetector(records: readonly LabelledText[]): TrainedDetector
       ...shared,
       lexicons: lexiconWeights(fold.stacked.lexicons),
       ngram: fold.stacked.ngram.model,
+      skeleton: fold.stacked.skeleton.model,
       document: documentRuns[docIndex].models[k],
       trees: withTrees(treeRun.models[k]),
       sentence: sentenceRuns[sentenceIndex].models[k],

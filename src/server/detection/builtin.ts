@@ -34,6 +34,7 @@ import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconSco
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
 import modelJson from "./model.json" with { type: "json" };
 import { compileNgram, type NgramModel, ngramScore } from "./ngram";
+import { compileSkeleton, type SkeletonModel, skeletonScore } from "./skeleton";
 import { type BoostedTrees, treesLogit } from "./trees";
 import { type CautionRules, decideVerdict, flagSentences, mixedVerdict, type VerdictThresholds } from "./verdict";
 
@@ -42,6 +43,8 @@ export interface ScoringModel {
   lexicons: LexiconWeights;
   /** The AI and human word-bigram models (ngram.ts). */
   ngram: NgramModel;
+  /** The AI and human skeleton trigram models (skeleton.ts). */
+  skeleton: SkeletonModel;
   document: LogisticModel;
   /** Boosted stumps added to the document logit with `weight` (0: none). */
   trees: BoostedTrees & { weight: number };
@@ -89,12 +92,14 @@ function letterCensus(text: string): { latin: number; other: number } {
 export function createScorer(model: ScoringModel): (text: string) => DetectionResult {
   const lexicons = compileLexicons(model.lexicons);
   const ngram = compileNgram(model.ngram);
+  const skeleton = compileSkeleton(model.skeleton);
   /** The calibrated document logit of some sentences' document features. */
   const documentLogitOf = (document: Pick<DocumentAnalysis, "documentVector" | "tokens">) => {
     const x = [
       ...document.documentVector,
       ...lexiconScores(document.tokens, lexicons),
       ngramScore(document.tokens.bigrams, document.tokens.totals.bigrams, ngram),
+      skeletonScore(document.tokens.skeleton, document.tokens.totals.skeleton, skeleton),
     ];
     const trees = model.trees.weight === 0 ? 0 : model.trees.weight * treesLogit(model.trees, x);
     return model.calibration.a * (logit(model.document, x) + trees) + model.calibration.b;

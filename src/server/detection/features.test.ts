@@ -113,6 +113,19 @@ describe("document signals", () => {
     expect(rhythm(varied)).toBe(false);
   });
 
+  it("reads each sentence's skeleton: function words and marks kept, other words by length", () => {
+    const a = analyzeDocument(splitSentences("The committee, which met in June, agreed. It was 3 days late. Fine."));
+    // the L , which S in S , M
+    expect(a.tokens.skeleton.get("<s> <s> the")).toBe(1);
+    expect(a.tokens.skeleton.get("the L ,")).toBe(1);
+    expect(a.tokens.skeleton.get(", which S")).toBe(1);
+    expect(a.tokens.skeleton.get("S , M")).toBe(1);
+    expect(a.tokens.skeleton.get("was <num> S")).toBe(1);
+    expect(a.tokens.skeleton.get("<s> <s> S")).toBe(1);
+    // 9 symbols + </s>, 5 + </s>, 1 + </s>
+    expect(a.tokens.totals.skeleton).toBe(18);
+  });
+
   it("produces one value per named document and sentence feature", () => {
     const a = analyzeDocument(splitSentences(varied));
     expect(a.documentVector).toHaveLength(DOCUMENT_FEATURES.length);

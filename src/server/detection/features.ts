@@ -608,8 +608,10 @@ export interface TokenCounts {
   unigrams: Map<string, number>;
   bigrams: Map<string, number>;
   firstWords: Map<string, number>;
+  /** Skeleton triples "u v w" of each sentence (skeleton.ts), "<s> <s>" before it and "</s>" after it. */
+  skeleton: Map<string, number>;
   /** How many tokens of each kind were counted (the denominators of a per-token mean). */
-  totals: { unigrams: number; bigrams: number; firstWords: number };
+  totals: { unigrams: number; bigrams: number; firstWords: number; skeleton: number };
 }
 
 const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -618,11 +620,24 @@ const isNumber = (word: string) => {
   return code >= 48 && code <= 57;
 };
 
+/**
+ * A stream token as a skeleton symbol (skeleton.ts): a function word, a mark or "<num>" as itself, any other
+ * word by its length class (S: up to 4 letters, M: 5–7, L: 8 or more).
+ */
+export function skeletonSymbol(token: string): string {
+  if (isNumber(token)) return "<num>";
+  if (FUNCTION_WORDS.has(token)) return token;
+  const code = token.charCodeAt(0);
+  if (token.length === 1 && !((code >= 97 && code <= 122) || code >= 192)) return token;
+  return token.length <= 4 ? "S" : token.length <= 7 ? "M" : "L";
+}
+
 export function countTokens(facts: readonly SentenceFacts[]): TokenCounts {
   const unigrams = new Map<string, number>();
   const bigrams = new Map<string, number>();
   const firstWords = new Map<string, number>();
-  const totals = { unigrams: 0, bigrams: 0, firstWords: 0 };
+  const skeleton = new Map<string, number>();
+  const totals = { unigrams: 0, bigrams: 0, firstWords: 0, skeleton: 0 };
   for (const f of facts) {
     for (let k = 0; k < f.lowerWords.length; k++) {
       const word = f.lowerWords[k];
@@ -644,9 +659,19 @@ export function countTokens(facts: readonly SentenceFacts[]): TokenCounts {
     if (f.stream.length > 0) {
       increment(bigrams, `${previous} </s>`);
       totals.bigrams++;
+      let u = "<s>";
+      let v = "<s>";
+      for (const token of f.stream) {
+        const w = skeletonSymbol(token);
+        increment(skeleton, `${u} ${v} ${w}`);
+        u = v;
+        v = w;
+      }
+      increment(skeleton, `${u} ${v} </s>`);
+      totals.skeleton += f.stream.length + 1;
     }
   }
-  return { unigrams, bigrams, firstWords, totals };
+  return { unigrams, bigrams, firstWords, skeleton, totals };
 }
 
 export interface DocumentAnalysis {
