@@ -8,9 +8,11 @@
 //
 //   npx tsx bench/batch.ts   (TEST_DATABASE_URL, default the local server; BENCH_LATENCY_MS=200,
 //                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4;
-//                             BENCH_WORKER_PROF=<dir>: CPU profiles of the workers)
+//                             BENCH_WORKER_PROF=<dir>: CPU profiles of the workers;
+//                             BENCH_SQL_COUNT=<dir>: the workers' round trips to PostgreSQL per row,
+//                             by statement, during the first counted batch)
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -33,6 +35,7 @@ const PROCS = (process.env.BENCH_PROCS ?? "1,2,4").split(",").map(Number);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const USERS = 10;
 const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SQL_COUNT = process.env.BENCH_SQL_COUNT;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 
 const DRAFT = `# Pricing sourdough for a small bakery\n\n${[
@@ -98,6 +101,7 @@ async function round(procs: number, batches: number) {
         process.execPath,
         [
           ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []),
+          ...(SQL_COUNT ? ["--import", "./bench/_sql-count.mjs"] : []),
           "dist/server/batch-worker.js",
         ],
         {
@@ -130,7 +134,10 @@ async function round(procs: number, batches: number) {
     if (warm.status !== 200) throw new Error(`detect-ai answered ${warm.status}: ${await warm.text()}`);
     const results: { wallMs: number; rss: number[]; cpuMs: number }[] = [];
     // Batch 0 warms the workers up (one row per user) and is not counted.
+    let sqlBefore: Map<string, number> | undefined;
+    let sqlCounts: Map<string, number> | undefined;
     for (let b = 0; b <= batches; b++) {
+      if (b === 1 && SQL_COUNT) sqlBefore = await sqlSnapshot(children);
       const started = performance.now();
       const cpuBefore = children.reduce((sum, c) => sum + cpuOf(c.pid ?? 0), 0);
       const ids: { userId: string; id: string }[] = [];
@@ -171,6 +178,10 @@ async function round(procs: number, batches: number) {
       }
       running = false;
       await interactive;
+      if (b === 1 && sqlBefore) {
+        const after = await sqlSnapshot(children);
+        sqlCounts = new Map([...after].map(([k, v]) => [k, v - (sqlBefore?.get(k) ?? 0)]));
+      }
       if (b > 0)
         results.push({
           wallMs: performance.now() - started,
@@ -190,7 +201,7 @@ async function round(procs: number, batches: number) {
       .from(batchRows)
       .where(and(eq(batchRows.status, "done")));
     const violations = await ledgerViolations(database.db);
-    return { results, detectMs, done: done?.n ?? 0, twice: dup?.n ?? 0, violations: violations.length };
+    return { results, detectMs, sqlCounts, done: done?.n ?? 0, twice: dup?.n ?? 0, violations: violations.length };
   } finally {
     for (const c of children) c.kill("SIGTERM");
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once("exit", r) : r(null)))));
@@ -204,6 +215,25 @@ async function round(procs: number, batches: number) {
   }
 }
 
+/** The workers' round trips so far, by statement (bench/_sql-count.mjs writes them on SIGUSR2). */
+async function sqlSnapshot(children: ChildProcess[]): Promise<Map<string, number>> {
+  const dir = SQL_COUNT ?? "";
+  const total = new Map<string, number>();
+  for (const c of children) {
+    const before = new Set(readdirSync(dir));
+    c.kill("SIGUSR2");
+    let file: string | undefined;
+    while (!file) {
+      await new Promise((r) => setTimeout(r, 20));
+      file = readdirSync(dir).find((f) => f.startsWith(`${c.pid}-`) && !before.has(f));
+    }
+    await new Promise((r) => setTimeout(r, 20)); // written whole (a small file, one write)
+    for (const [k, v] of Object.entries(JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, number>))
+      total.set(k, (total.get(k) ?? 0) + v);
+  }
+  return total;
+}
+
 async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
   const { users } = await import("../src/server/db/schema");
   const userId = `bench-${i}-${Date.now()}`;
@@ -214,6 +244,7 @@ async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
 
 const jobsPerRow = 1; // one job per row: its steps (draft, detect) run in it
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+if (SQL_COUNT) mkdirSync(SQL_COUNT, { recursive: true });
 let base = 0;
 console.log(
   `batch: ${ROWS} rows, model latency ${LATENCY_MS} ms, ${CONCURRENCY} rows per worker process, PostgreSQL at ${new URL(SERVER).host}`,
@@ -236,6 +267,14 @@ for (const procs of PROCS) {
   console.log(
     `    POST /api/detect-ai meanwhile (4 a second, ${r.detectMs.length} checks): p50 ${Math.round(percentile(r.detectMs, 50))} ms, p99 ${Math.round(percentile(r.detectMs, 99))} ms (goal p99 < 1,000 ms)`,
   );
+  if (r.sqlCounts) {
+    const trips = [...r.sqlCounts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    const sum = trips.reduce((s, [, n]) => s + n, 0);
+    console.log(
+      `    workers' round trips to PostgreSQL: ${(sum / ROWS).toFixed(1)} per row (${sum} in the batch), by statement:`,
+    );
+    for (const [text, n] of trips) console.log(`      ${(n / ROWS).toFixed(2).padStart(6)}  ${text.slice(0, 160)}`);
+  }
   if (r.results.length > 1)
     console.log(`    wall time of each batch: ${r.results.map((x) => `${Math.round(x.wallMs)} ms`).join(" → ")}`);
   if (r.results.length > 1)
