@@ -76,11 +76,14 @@ export class DetectionService {
     const textSha256 = createHash("sha256").update(input.text).digest("hex");
     const stored = await this.storedCheck(userId, textSha256);
     if (stored) {
-      if (target !== undefined || version)
+      // One statement needs no transaction of its own (a batch's check of a text it has seen: one round trip).
+      if (target !== undefined && version)
         await this.deps.db.transaction(async (tx) => {
-          if (target !== undefined) await attachDetectionToRequest(tx, userId, target, stored);
-          if (version) await this.deps.documents.attachDetection(tx, userId, version, stored);
+          await attachDetectionToRequest(tx, userId, target, stored);
+          await this.deps.documents.attachDetection(tx, userId, version, stored);
         });
+      else if (target !== undefined) await attachDetectionToRequest(this.deps.db, userId, target, stored);
+      else if (version) await this.deps.documents.attachDetection(this.deps.db, userId, version, stored);
       logger.info(
         { event: "detect.cached", detector: stored.detector, words: stored.wordCount },
         "detection from a stored check",

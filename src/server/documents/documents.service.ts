@@ -24,7 +24,7 @@ import {
 } from "../../shared/documents";
 import { isUuid, type SavedVersion } from "../../shared/ids";
 import type { SavedSeo, SeoPlatform } from "../../shared/seo";
-import type { Db, Tx } from "../db/client";
+import type { Db, DbOrTx, Tx } from "../db/client";
 import { documents, documentVersions } from "../db/schema";
 import { AppError } from "../errors";
 import { renderExportHtml } from "./export";
@@ -139,15 +139,23 @@ export class DocumentsService {
     return row;
   }
 
-  /** The caller's version of the caller's document, or a 404 (checked before any credit moves). */
+  /**
+   * The caller's version of the caller's document, or a 404 (checked before any credit moves): the
+   * document's "not found" when the document is not the caller's, the version's when only the
+   * version is missing. One query.
+   */
   async ownVersion(userId: string, documentId: string, versionId: string): Promise<void> {
-    await this.ownDocument(userId, documentId);
     const [row] = await this.db
-      .select({ id: documentVersions.id })
-      .from(documentVersions)
-      .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documentId)))
+      .select({ versionId: documentVersions.id })
+      .from(documents)
+      .leftJoin(
+        documentVersions,
+        and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documents.id)),
+      )
+      .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
       .limit(1);
-    if (!row) throw new AppError("NOT_FOUND", VERSION_NOT_FOUND);
+    if (!row) throw notFound();
+    if (!row.versionId) throw new AppError("NOT_FOUND", VERSION_NOT_FOUND);
   }
 
   /** Saves a paid step's output: inside the settling transaction (`tx`), never after it. */
@@ -234,9 +242,9 @@ export class DocumentsService {
     return version;
   }
 
-  /** Stores a detection result on a version (inside the transaction that charges for it). */
+  /** Stores a detection result on a version (inside the transaction that charges for it, or alone: a stored check). */
   async attachDetection(
-    tx: Tx,
+    tx: DbOrTx,
     userId: string,
     ref: { documentId: string; versionId: string },
     detection: DetectionResult,
