@@ -158,48 +158,56 @@ export class DocumentsService {
     if (!row.versionId) throw new AppError("NOT_FOUND", VERSION_NOT_FOUND);
   }
 
-  /** Saves a paid step's output: inside the settling transaction (`tx`), never after it. */
+  /**
+   * Saves a paid step's output: inside the settling transaction (`tx`), never after it. A new
+   * document and its first version are one statement.
+   */
   async saveVersion(tx: Tx, userId: string, target: VersionTarget, version: NewVersion): Promise<SavedVersion> {
-    let documentId: string | undefined;
+    const values = (documentId: string | SQL, sourceVersionId: string | null) => ({
+      documentId,
+      kind: version.kind,
+      format: version.format ?? "markdown",
+      content: version.content,
+      platform: version.platform ?? null,
+      model: version.model,
+      writer: version.writer,
+      creditsUsed: version.creditsUsed,
+      requestId: version.requestId,
+      partial: version.partial,
+      seo: version.seo ?? null,
+      sourceVersionId,
+    });
     if (target.documentId) {
       const [touched] = await tx
         .update(documents)
         .set({ updatedAt: sql`now()` })
         .where(and(eq(documents.id, target.documentId), eq(documents.userId, userId)))
         .returning({ id: documents.id });
-      documentId = touched?.id;
+      if (touched) {
+        const [row] = await tx
+          .insert(documentVersions)
+          .values(values(touched.id, await sourceInDocument(tx, touched.id, version.sourceVersionId)))
+          .returning({ id: documentVersions.id });
+        if (!row) throw new Error("The version was not saved");
+        return { documentId: touched.id, versionId: row.id };
+      }
     }
-    if (!documentId) {
-      const { id, brief, session, title, fallbackTitle } = target.newDocument;
-      const fromText = version.format === "html" ? null : titleFromMarkdown(version.content);
-      await tx.insert(documents).values({
-        id,
-        userId,
-        title: title || fromText || fallbackTitle,
-        brief,
-        session: session ?? null,
-      });
-      documentId = id;
-    }
+    // A new document (none named, or the named one was deleted meanwhile): nothing in it to be a source.
+    const { id, brief, session, title, fallbackTitle } = target.newDocument;
+    const fromText = version.format === "html" ? null : titleFromMarkdown(version.content);
+    const created = tx.$with("created_document").as(
+      tx
+        .insert(documents)
+        .values({ id, userId, title: title || fromText || fallbackTitle, brief, session: session ?? null })
+        .returning({ id: documents.id }),
+    );
     const [row] = await tx
+      .with(created)
       .insert(documentVersions)
-      .values({
-        documentId,
-        kind: version.kind,
-        format: version.format ?? "markdown",
-        content: version.content,
-        platform: version.platform ?? null,
-        model: version.model,
-        writer: version.writer,
-        creditsUsed: version.creditsUsed,
-        requestId: version.requestId,
-        partial: version.partial,
-        seo: version.seo ?? null,
-        sourceVersionId: await sourceInDocument(tx, documentId, version.sourceVersionId),
-      })
+      .values(values(sql`(SELECT ${created.id} FROM ${created})`, null))
       .returning({ id: documentVersions.id });
     if (!row) throw new Error("The version was not saved");
-    return { documentId, versionId: row.id };
+    return { documentId: id, versionId: row.id };
   }
 
   /**
