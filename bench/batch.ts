@@ -7,10 +7,14 @@
 // The workers are the shipped bundle (dist/server/batch-worker.js, built first if stale).
 //
 //   npx tsx bench/batch.ts   (TEST_DATABASE_URL, default the local server; BENCH_LATENCY_MS=200,
-//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4;
+//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4, BENCH_BATCHES=3
+//                             (batches run by the first count of processes, for the RSS);
 //                             BENCH_WORKER_PROF=<dir>: CPU profiles of the workers;
 //                             BENCH_SQL_COUNT=<dir>: the workers' round trips to PostgreSQL per row,
-//                             by statement, during the first counted batch)
+//                             by statement, during the first counted batch;
+//                             BENCH_BEFORE_DIST=<dir>: another build's workers (e.g. the code before a
+//                             change, its server built into <dir>/server), run before this build's in
+//                             each round: before and after measured side by side)
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,7 +71,7 @@ const rssOf = (pid: number) => {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 };
 
-async function round(procs: number, batches: number) {
+async function round(procs: number, batches: number, dist = "dist") {
   const fake = await startFakeProviders();
   fake.setDefault({ kind: "text", text: DRAFT, firstByteDelayMs: LATENCY_MS, chunkChars: 100_000 });
   const fresh = await createFreshDatabase(SERVER);
@@ -102,7 +106,7 @@ async function round(procs: number, batches: number) {
         [
           ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []),
           ...(SQL_COUNT ? ["--import", "./bench/_sql-count.mjs"] : []),
-          "dist/server/batch-worker.js",
+          join(dist, "server/batch-worker.js"),
         ],
         {
           env: { ...process.env, ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? "silent", WORKER_READY_LINE: "1" },
@@ -245,39 +249,44 @@ async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
 const jobsPerRow = 1; // one job per row: its steps (draft, detect) run in it
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 if (SQL_COUNT) mkdirSync(SQL_COUNT, { recursive: true });
-let base = 0;
 console.log(
   `batch: ${ROWS} rows, model latency ${LATENCY_MS} ms, ${CONCURRENCY} rows per worker process, PostgreSQL at ${new URL(SERVER).host}`,
 );
+const BEFORE = process.env.BENCH_BEFORE_DIST;
+const base = new Map<string, number>();
 for (const procs of PROCS) {
-  const batches = procs === PROCS[0] ? 3 : 1;
-  const r = await round(procs, batches);
-  const first = r.results[0];
-  if (!first) continue;
-  const ideal = (ROWS * LATENCY_MS) / (CONCURRENCY * procs);
-  const overheadPerJob = ((first.wallMs - ideal) * CONCURRENCY * procs) / (ROWS * jobsPerRow);
-  const throughput = ROWS / (first.wallMs / 1000);
-  if (procs === PROCS[0]) base = throughput;
-  const cpuPerRow = first.cpuMs / ROWS;
-  console.log(
-    `  ${procs} process${procs === 1 ? "" : "es"}: ${Math.round(first.wallMs)} ms vs ideal ${Math.round(ideal)} ms = ${(first.wallMs / ideal).toFixed(2)}× (goal ≤ 1.25×); ` +
-      `overhead ${overheadPerJob.toFixed(1)} ms per job (goal ≤ 20); workers' CPU ${cpuPerRow.toFixed(1)} ms per row; ${throughput.toFixed(1)} rows/s = ${(throughput / base).toFixed(2)}× of 1 process; ` +
-      `rows done ${r.done}/${ROWS * r.results.length + USERS}, done twice ${r.twice}, ledger violations ${r.violations}`,
-  );
-  console.log(
-    `    POST /api/detect-ai meanwhile (4 a second, ${r.detectMs.length} checks): p50 ${Math.round(percentile(r.detectMs, 50))} ms, p99 ${Math.round(percentile(r.detectMs, 99))} ms (goal p99 < 1,000 ms)`,
-  );
-  if (r.sqlCounts) {
-    const trips = [...r.sqlCounts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
-    const sum = trips.reduce((s, [, n]) => s + n, 0);
+  const batches = procs === PROCS[0] ? Number(process.env.BENCH_BATCHES ?? 3) : 1;
+  for (const [label, dist] of BEFORE
+    ? [["before", BEFORE] as const, ["after", "dist"] as const]
+    : [["", "dist"] as const]) {
+    const r = await round(procs, batches, dist);
+    const first = r.results[0];
+    if (!first) continue;
+    const ideal = (ROWS * LATENCY_MS) / (CONCURRENCY * procs);
+    const overheadPerJob = ((first.wallMs - ideal) * CONCURRENCY * procs) / (ROWS * jobsPerRow);
+    const throughput = ROWS / (first.wallMs / 1000);
+    if (procs === PROCS[0]) base.set(label, throughput);
+    const cpuPerRow = first.cpuMs / ROWS;
     console.log(
-      `    workers' round trips to PostgreSQL: ${(sum / ROWS).toFixed(1)} per row (${sum} in the batch), by statement:`,
+      `  ${label ? `${label}: ` : ""}${procs} process${procs === 1 ? "" : "es"}: ${Math.round(first.wallMs)} ms vs ideal ${Math.round(ideal)} ms = ${(first.wallMs / ideal).toFixed(2)}× (goal ≤ 1.25×); ` +
+        `overhead ${overheadPerJob.toFixed(1)} ms per job (goal ≤ 20); workers' CPU ${cpuPerRow.toFixed(1)} ms per row; ${throughput.toFixed(1)} rows/s = ${(throughput / (base.get(label) ?? throughput)).toFixed(2)}× of 1 process; ` +
+        `rows done ${r.done}/${ROWS * r.results.length + USERS}, done twice ${r.twice}, ledger violations ${r.violations}; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
     );
-    for (const [text, n] of trips) console.log(`      ${(n / ROWS).toFixed(2).padStart(6)}  ${text.slice(0, 160)}`);
+    console.log(
+      `    POST /api/detect-ai meanwhile (4 a second, ${r.detectMs.length} checks): p50 ${Math.round(percentile(r.detectMs, 50))} ms, p99 ${Math.round(percentile(r.detectMs, 99))} ms (goal p99 < 1,000 ms)`,
+    );
+    if (r.sqlCounts) {
+      const trips = [...r.sqlCounts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      const sum = trips.reduce((s, [, n]) => s + n, 0);
+      console.log(
+        `    workers' round trips to PostgreSQL: ${(sum / ROWS).toFixed(1)} per row (${sum} in the batch), by statement:`,
+      );
+      for (const [text, n] of trips) console.log(`      ${(n / ROWS).toFixed(2).padStart(6)}  ${text.slice(0, 160)}`);
+    }
+    if (r.results.length > 1)
+      console.log(`    wall time of each batch: ${r.results.map((x) => `${Math.round(x.wallMs)} ms`).join(" → ")}`);
+    if (r.results.length > 1)
+      console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
   }
-  if (r.results.length > 1)
-    console.log(`    wall time of each batch: ${r.results.map((x) => `${Math.round(x.wallMs)} ms`).join(" → ")}`);
-  if (r.results.length > 1)
-    console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
 }
 process.exit(0);
