@@ -7,7 +7,7 @@
 // step whose charge never committed simply runs again. The queue's job id is derived from the row, its
 // run and its step, so sending the next step twice queues it once.
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { PgBoss } from "pg-boss";
 import {
@@ -95,6 +95,15 @@ function stepKeysOf(row: Pick<Row, "id" | "attempt">, pipeline: BatchPipeline): 
   for (let a = 0; a <= row.attempt; a++) for (const step of steps) keys.push(stepKey({ id: row.id, attempt: a, step }));
   return keys;
 }
+
+/**
+ * Credits the row's paid calls were charged (its request ids' usage rows, each charged once), as a
+ * subquery: the statement that moves the row on sets it, no separate round trip. `keys`: the row's
+ * request ids so far (stepKeysOf), comma-separated, so the ledger's unique index finds them (a LIKE
+ * on their common prefix would read the whole ledger: the database's collation is not C).
+ */
+const spentSql = (keys: string | SQL) =>
+  sql<number>`(SELECT COALESCE(-sum(${creditTransactions.amount}), 0)::int FROM ${creditTransactions} WHERE ${creditTransactions.requestId} = ANY(string_to_array(${keys}, ',')))`;
 
 /** The row's current step's request id, in SQL (the row as the statement leaves it). */
 const STEP_KEY = sql`('batch-' || ${batchRows.id}::text || '-' || ${batchRows.attempt}::text || '-' || ${batchRows.step})`;
@@ -452,20 +461,60 @@ export class BatchService {
    * know (see `claimedColumns`), so the step itself starts without reading anything.
    */
   private async claim(rowId: string): Promise<Claimed | undefined> {
-    const [row] = await this.deps.db
+    this.claimStatement ??= this.deps.db
       .update(batchRows)
-      .set({ status: "running", updatedAt: new Date() })
+      .set({ status: "running", updatedAt: sql`now()` })
       .from(batches)
       .where(
         and(
-          eq(batchRows.id, rowId),
+          eq(batchRows.id, sql.placeholder("rowId")),
           inArray(batchRows.status, ["queued", "running"]),
           eq(batches.id, batchRows.batchId),
           eq(batches.status, "running"),
         ),
       )
-      .returning(claimedColumns);
+      .returning(claimedColumns)
+      .prepare("batch_claim");
+    const [row] = await this.claimStatement.execute({ rowId });
     return row && toClaimed(row);
+  }
+
+  /**
+   * The statements a row's job runs for every step, built once and sent by name (PostgreSQL parses
+   * and plans each once per connection; they carry the claim's subqueries).
+   */
+  private claimStatement?: ReturnType<BatchService["prepareMove"]>;
+  private moveStatement?: ReturnType<BatchService["prepareMove"]>;
+
+  /** Records a finished step (guarded: the row still running its step, in a running batch) and claims the row for the next. */
+  private prepareMove() {
+    const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+    return this.deps.db
+      .update(batchRows)
+      .set({
+        step: param("step", "text"),
+        state: param("state", "jsonb"),
+        documentId: param("documentId", "uuid"),
+        verdict: param("verdict", "text"),
+        aiPercentage: param("aiPercentage", "real"),
+        creditsSpent: spentSql(param("keys", "text")),
+        status: param("status", "text"),
+        error: null,
+        pausedFor: null,
+        updatedAt: sql`now()`,
+      })
+      .from(batches)
+      .where(
+        and(
+          eq(batchRows.id, sql.placeholder("rowId")),
+          eq(batchRows.status, "running"),
+          eq(batchRows.step, sql.placeholder("fromStep")),
+          eq(batches.id, batchRows.batchId),
+          eq(batches.status, "running"),
+        ),
+      )
+      .returning(claimedColumns)
+      .prepare("batch_move");
   }
 
   /**
@@ -473,7 +522,7 @@ export class BatchService {
    * when that can run now (in this job: no trip through the queue between a row's steps).
    */
   private async advance(claimed: Claimed, jobSignal?: AbortSignal): Promise<Claimed | undefined> {
-    const { db, logger } = this.deps;
+    const { logger } = this.deps;
     const { row } = claimed;
     // Pause and cancel stop a running step: its call ends, what it wrote is settled, the rest released.
     const stop = new AbortController();
@@ -496,31 +545,18 @@ export class BatchService {
       const done = next.step === "done";
       // Recorded only while the row is still running in a running batch (paused or cancelled
       // meanwhile: resume sends the row again); that same statement claims it for its next step.
-      const [moved] = await db
-        .update(batchRows)
-        .set({
-          step: next.step,
-          state: next.state,
-          documentId: next.documentId ?? row.documentId,
-          verdict: next.verdict ?? row.verdict,
-          aiPercentage: next.aiPercentage ?? row.aiPercentage,
-          creditsSpent: this.spentSql(row, claimed.pipeline),
-          status: done ? "done" : "running",
-          error: null,
-          pausedFor: null,
-          updatedAt: new Date(),
-        })
-        .from(batches)
-        .where(
-          and(
-            eq(batchRows.id, row.id),
-            eq(batchRows.status, "running"),
-            eq(batchRows.step, row.step),
-            eq(batches.id, batchRows.batchId),
-            eq(batches.status, "running"),
-          ),
-        )
-        .returning(claimedColumns);
+      this.moveStatement ??= this.prepareMove();
+      const [moved] = await this.moveStatement.execute({
+        rowId: row.id,
+        fromStep: row.step,
+        step: next.step,
+        state: JSON.stringify(next.state),
+        documentId: next.documentId ?? row.documentId,
+        verdict: next.verdict ?? row.verdict,
+        aiPercentage: next.aiPercentage ?? row.aiPercentage,
+        keys: stepKeysOf(row, claimed.pipeline).join(","),
+        status: done ? "done" : "running",
+      });
       if (!moved) return undefined;
       if (done) {
         await this.finishIfComplete(row.batchId);
@@ -537,7 +573,7 @@ export class BatchService {
           status: "paused",
           pausedFor: "credits",
           error: OUT_OF_CREDITS_MESSAGE,
-          creditsSpent: this.spentSql(row, claimed.pipeline),
+          creditsSpent: spentSql(stepKeysOf(row, claimed.pipeline).join(",")),
           state: { ...row.state, needCredits: Number.isFinite(required) && required > 0 ? required : 1 },
         });
         return undefined;
@@ -555,7 +591,7 @@ export class BatchService {
       await this.setRow(row.id, {
         status: "failed",
         error: e?.message ?? "Something went wrong on our side. Retry the row.",
-        creditsSpent: this.spentSql(row, claimed.pipeline),
+        creditsSpent: spentSql(stepKeysOf(row, claimed.pipeline).join(",")),
       });
       await this.finishIfComplete(row.batchId);
       return undefined;
@@ -759,20 +795,6 @@ export class BatchService {
       UPDATE batches SET status = 'done', finished_at = now()
       WHERE id = ${batchId} AND status = 'running'
         AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('queued', 'running', 'paused'))`);
-  }
-
-  /**
-   * Credits the row's paid calls were charged (its request ids' usage rows, each charged once), as a
-   * subquery: the statement that moves the row on sets it, no separate round trip. The request ids
-   * are listed (every step of every attempt so far), so the ledger's unique index finds them: a
-   * LIKE on their common prefix would read the whole ledger (the database's collation is not C).
-   */
-  private spentSql(row: Pick<Row, "id" | "attempt">, pipeline: BatchPipeline) {
-    const ids = stepKeysOf(row, pipeline);
-    return sql<number>`(SELECT COALESCE(-sum(${creditTransactions.amount}), 0)::int FROM ${creditTransactions} WHERE ${creditTransactions.requestId} IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`;
   }
 
   private async setRow(rowId: string, set: PgUpdateSetSource<typeof batchRows>) {
