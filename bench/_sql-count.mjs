@@ -51,6 +51,9 @@ if (dir) {
   };
   let n = 0;
   process.on("SIGUSR2", () => {
-    writeFileSync(join(dir, `${process.pid}-${n++}.json`), JSON.stringify(Object.fromEntries(counts)));
+    // With --expose-gc, the heap in use after a full collection rides along (not a statement: "#heapMB").
+    globalThis.gc?.();
+    const heap = globalThis.gc ? { "#heapMB": Math.round(process.memoryUsage().heapUsed / 2 ** 20) } : {};
+    writeFileSync(join(dir, `${process.pid}-${n++}.json`), JSON.stringify({ ...Object.fromEntries(counts), ...heap }));
   });
 }

@@ -105,7 +105,7 @@ async function round(procs: number, batches: number, dist = "dist") {
         process.execPath,
         [
           ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []),
-          ...(SQL_COUNT ? ["--import", "./bench/_sql-count.mjs"] : []),
+          ...(SQL_COUNT ? ["--expose-gc", "--import", "./bench/_sql-count.mjs"] : []),
           join(dist, "server/batch-worker.js"),
         ],
         {
@@ -140,6 +140,7 @@ async function round(procs: number, batches: number, dist = "dist") {
     // Batch 0 warms the workers up (one row per user) and is not counted.
     let sqlBefore: Map<string, number> | undefined;
     let sqlCounts: Map<string, number> | undefined;
+    const heapMB: number[] = [];
     for (let b = 0; b <= batches; b++) {
       if (b === 1 && SQL_COUNT) sqlBefore = await sqlSnapshot(children);
       const started = performance.now();
@@ -182,9 +183,10 @@ async function round(procs: number, batches: number, dist = "dist") {
       }
       running = false;
       await interactive;
-      if (b === 1 && sqlBefore) {
+      if (b >= 1 && sqlBefore) {
         const after = await sqlSnapshot(children);
-        sqlCounts = new Map([...after].map(([k, v]) => [k, v - (sqlBefore?.get(k) ?? 0)]));
+        if (b === 1) sqlCounts = new Map([...after].map(([k, v]) => [k, v - (sqlBefore?.get(k) ?? 0)]));
+        heapMB.push(after.get("#heapMB") ?? 0);
       }
       if (b > 0)
         results.push({
@@ -205,7 +207,15 @@ async function round(procs: number, batches: number, dist = "dist") {
       .from(batchRows)
       .where(and(eq(batchRows.status, "done")));
     const violations = await ledgerViolations(database.db);
-    return { results, detectMs, sqlCounts, done: done?.n ?? 0, twice: dup?.n ?? 0, violations: violations.length };
+    return {
+      results,
+      detectMs,
+      sqlCounts,
+      heapMB,
+      done: done?.n ?? 0,
+      twice: dup?.n ?? 0,
+      violations: violations.length,
+    };
   } finally {
     for (const c of children) c.kill("SIGTERM");
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once("exit", r) : r(null)))));
@@ -276,7 +286,7 @@ for (const procs of PROCS) {
       `    POST /api/detect-ai meanwhile (4 a second, ${r.detectMs.length} checks): p50 ${Math.round(percentile(r.detectMs, 50))} ms, p99 ${Math.round(percentile(r.detectMs, 99))} ms (goal p99 < 1,000 ms)`,
     );
     if (r.sqlCounts) {
-      const trips = [...r.sqlCounts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      const trips = [...r.sqlCounts].filter(([k, n]) => n > 0 && k !== "#heapMB").sort((a, b) => b[1] - a[1]);
       const sum = trips.reduce((s, [, n]) => s + n, 0);
       console.log(
         `    workers' round trips to PostgreSQL: ${(sum / ROWS).toFixed(1)} per row (${sum} in the batch), by statement:`,
@@ -285,6 +295,8 @@ for (const procs of PROCS) {
     }
     if (r.results.length > 1)
       console.log(`    wall time of each batch: ${r.results.map((x) => `${Math.round(x.wallMs)} ms`).join(" → ")}`);
+    if (r.heapMB.length > 1)
+      console.log(`    workers' heap in use after a full GC, after each batch: ${r.heapMB.join(" → ")} MB`);
     if (r.results.length > 1)
       console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
   }
