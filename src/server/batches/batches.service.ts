@@ -1,11 +1,13 @@
-// Batches (issue 27): rows run through the single draft's own services, one queue job per step.
+// Batches (issue 27): rows run through the single draft's own services, one queue job per row (its
+// steps run one after another in it).
 //
 // A row's steps: draft → detect:0 → (revise:k → detect:k while flagged, k ≤ reviseRounds) → seo →
 // publish → done. Each paid step's request id is `batch-<row>-<attempt>-<step>`: the ledger charges a
 // request id once, and the step's document version carries it, so a step run again (its worker killed
 // after the charge committed, before the row moved on) finds its version and is not paid twice; a
 // step whose charge never committed simply runs again. The queue's job id is derived from the row, its
-// run and its step, so sending the next step twice queues it once.
+// run and its step, so sending a row twice queues it once. A row's own bookkeeping is one statement
+// to claim it and one per step (which also claims it for the next): bench/batch.ts counts them.
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
