@@ -7,10 +7,16 @@
 // The workers are the shipped bundle (dist/server/batch-worker.js, built first if stale).
 //
 //   npx tsx bench/batch.ts   (TEST_DATABASE_URL, default the local server; BENCH_LATENCY_MS=200,
-//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4;
-//                             BENCH_WORKER_PROF=<dir>: CPU profiles of the workers)
+//                             BENCH_ROWS=100, BENCH_PROCS=1,2,4, BENCH_CONCURRENCY=4, BENCH_BATCHES=3
+//                             (batches run by the first count of processes, for the RSS);
+//                             BENCH_WORKER_PROF=<dir>: CPU profiles of the workers;
+//                             BENCH_SQL_COUNT=<dir>: the workers' round trips to PostgreSQL per row,
+//                             by statement, during the first counted batch;
+//                             BENCH_BEFORE_DIST=<dir>: another build's workers (e.g. the code before a
+//                             change, its server built into <dir>/server), run before this build's in
+//                             each round: before and after measured side by side)
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -33,6 +39,7 @@ const PROCS = (process.env.BENCH_PROCS ?? "1,2,4").split(",").map(Number);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const USERS = 10;
 const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SQL_COUNT = process.env.BENCH_SQL_COUNT;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 
 const DRAFT = `# Pricing sourdough for a small bakery\n\n${[
@@ -64,7 +71,7 @@ const rssOf = (pid: number) => {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 };
 
-async function round(procs: number, batches: number) {
+async function round(procs: number, batches: number, dist = "dist") {
   const fake = await startFakeProviders();
   fake.setDefault({ kind: "text", text: DRAFT, firstByteDelayMs: LATENCY_MS, chunkChars: 100_000 });
   const fresh = await createFreshDatabase(SERVER);
@@ -98,7 +105,8 @@ async function round(procs: number, batches: number) {
         process.execPath,
         [
           ...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []),
-          "dist/server/batch-worker.js",
+          ...(SQL_COUNT ? ["--expose-gc", "--import", "./bench/_sql-count.mjs"] : []),
+          join(dist, "server/batch-worker.js"),
         ],
         {
           env: { ...process.env, ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? "silent", WORKER_READY_LINE: "1" },
@@ -130,7 +138,11 @@ async function round(procs: number, batches: number) {
     if (warm.status !== 200) throw new Error(`detect-ai answered ${warm.status}: ${await warm.text()}`);
     const results: { wallMs: number; rss: number[]; cpuMs: number }[] = [];
     // Batch 0 warms the workers up (one row per user) and is not counted.
+    let sqlBefore: Map<string, number> | undefined;
+    let sqlCounts: Map<string, number> | undefined;
+    const heapMB: number[] = [];
     for (let b = 0; b <= batches; b++) {
+      if (b === 1 && SQL_COUNT) sqlBefore = await sqlSnapshot(children);
       const started = performance.now();
       const cpuBefore = children.reduce((sum, c) => sum + cpuOf(c.pid ?? 0), 0);
       const ids: { userId: string; id: string }[] = [];
@@ -171,6 +183,11 @@ async function round(procs: number, batches: number) {
       }
       running = false;
       await interactive;
+      if (b >= 1 && sqlBefore) {
+        const after = await sqlSnapshot(children);
+        if (b === 1) sqlCounts = new Map([...after].map(([k, v]) => [k, v - (sqlBefore?.get(k) ?? 0)]));
+        heapMB.push(after.get("#heapMB") ?? 0);
+      }
       if (b > 0)
         results.push({
           wallMs: performance.now() - started,
@@ -190,7 +207,15 @@ async function round(procs: number, batches: number) {
       .from(batchRows)
       .where(and(eq(batchRows.status, "done")));
     const violations = await ledgerViolations(database.db);
-    return { results, detectMs, done: done?.n ?? 0, twice: dup?.n ?? 0, violations: violations.length };
+    return {
+      results,
+      detectMs,
+      sqlCounts,
+      heapMB,
+      done: done?.n ?? 0,
+      twice: dup?.n ?? 0,
+      violations: violations.length,
+    };
   } finally {
     for (const c of children) c.kill("SIGTERM");
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once("exit", r) : r(null)))));
@@ -204,6 +229,25 @@ async function round(procs: number, batches: number) {
   }
 }
 
+/** The workers' round trips so far, by statement (bench/_sql-count.mjs writes them on SIGUSR2). */
+async function sqlSnapshot(children: ChildProcess[]): Promise<Map<string, number>> {
+  const dir = SQL_COUNT ?? "";
+  const total = new Map<string, number>();
+  for (const c of children) {
+    const before = new Set(readdirSync(dir));
+    c.kill("SIGUSR2");
+    let file: string | undefined;
+    while (!file) {
+      await new Promise((r) => setTimeout(r, 20));
+      file = readdirSync(dir).find((f) => f.startsWith(`${c.pid}-`) && !before.has(f));
+    }
+    await new Promise((r) => setTimeout(r, 20)); // written whole (a small file, one write)
+    for (const [k, v] of Object.entries(JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, number>))
+      total.set(k, (total.get(k) ?? 0) + v);
+  }
+  return total;
+}
+
 async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
   const { users } = await import("../src/server/db/schema");
   const userId = `bench-${i}-${Date.now()}`;
@@ -214,31 +258,47 @@ async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
 
 const jobsPerRow = 1; // one job per row: its steps (draft, detect) run in it
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-let base = 0;
+if (SQL_COUNT) mkdirSync(SQL_COUNT, { recursive: true });
 console.log(
   `batch: ${ROWS} rows, model latency ${LATENCY_MS} ms, ${CONCURRENCY} rows per worker process, PostgreSQL at ${new URL(SERVER).host}`,
 );
+const BEFORE = process.env.BENCH_BEFORE_DIST;
+const base = new Map<string, number>();
 for (const procs of PROCS) {
-  const batches = procs === PROCS[0] ? 3 : 1;
-  const r = await round(procs, batches);
-  const first = r.results[0];
-  if (!first) continue;
-  const ideal = (ROWS * LATENCY_MS) / (CONCURRENCY * procs);
-  const overheadPerJob = ((first.wallMs - ideal) * CONCURRENCY * procs) / (ROWS * jobsPerRow);
-  const throughput = ROWS / (first.wallMs / 1000);
-  if (procs === PROCS[0]) base = throughput;
-  const cpuPerRow = first.cpuMs / ROWS;
-  console.log(
-    `  ${procs} process${procs === 1 ? "" : "es"}: ${Math.round(first.wallMs)} ms vs ideal ${Math.round(ideal)} ms = ${(first.wallMs / ideal).toFixed(2)}× (goal ≤ 1.25×); ` +
-      `overhead ${overheadPerJob.toFixed(1)} ms per job (goal ≤ 20); workers' CPU ${cpuPerRow.toFixed(1)} ms per row; ${throughput.toFixed(1)} rows/s = ${(throughput / base).toFixed(2)}× of 1 process; ` +
-      `rows done ${r.done}/${ROWS * r.results.length + USERS}, done twice ${r.twice}, ledger violations ${r.violations}`,
-  );
-  console.log(
-    `    POST /api/detect-ai meanwhile (4 a second, ${r.detectMs.length} checks): p50 ${Math.round(percentile(r.detectMs, 50))} ms, p99 ${Math.round(percentile(r.detectMs, 99))} ms (goal p99 < 1,000 ms)`,
-  );
-  if (r.results.length > 1)
-    console.log(`    wall time of each batch: ${r.results.map((x) => `${Math.round(x.wallMs)} ms`).join(" → ")}`);
-  if (r.results.length > 1)
-    console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
+  const batches = procs === PROCS[0] ? Number(process.env.BENCH_BATCHES ?? 3) : 1;
+  for (const [label, dist] of BEFORE
+    ? [["before", BEFORE] as const, ["after", "dist"] as const]
+    : [["", "dist"] as const]) {
+    const r = await round(procs, batches, dist);
+    const first = r.results[0];
+    if (!first) continue;
+    const ideal = (ROWS * LATENCY_MS) / (CONCURRENCY * procs);
+    const overheadPerJob = ((first.wallMs - ideal) * CONCURRENCY * procs) / (ROWS * jobsPerRow);
+    const throughput = ROWS / (first.wallMs / 1000);
+    if (procs === PROCS[0]) base.set(label, throughput);
+    const cpuPerRow = first.cpuMs / ROWS;
+    console.log(
+      `  ${label ? `${label}: ` : ""}${procs} process${procs === 1 ? "" : "es"}: ${Math.round(first.wallMs)} ms vs ideal ${Math.round(ideal)} ms = ${(first.wallMs / ideal).toFixed(2)}× (goal ≤ 1.25×); ` +
+        `overhead ${overheadPerJob.toFixed(1)} ms per job (goal ≤ 20); workers' CPU ${cpuPerRow.toFixed(1)} ms per row; ${throughput.toFixed(1)} rows/s = ${(throughput / (base.get(label) ?? throughput)).toFixed(2)}× of 1 process; ` +
+        `rows done ${r.done}/${ROWS * r.results.length + USERS}, done twice ${r.twice}, ledger violations ${r.violations}; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+    );
+    console.log(
+      `    POST /api/detect-ai meanwhile (4 a second, ${r.detectMs.length} checks): p50 ${Math.round(percentile(r.detectMs, 50))} ms, p99 ${Math.round(percentile(r.detectMs, 99))} ms (goal p99 < 1,000 ms)`,
+    );
+    if (r.sqlCounts) {
+      const trips = [...r.sqlCounts].filter(([k, n]) => n > 0 && k !== "#heapMB").sort((a, b) => b[1] - a[1]);
+      const sum = trips.reduce((s, [, n]) => s + n, 0);
+      console.log(
+        `    workers' round trips to PostgreSQL: ${(sum / ROWS).toFixed(1)} per row (${sum} in the batch), by statement:`,
+      );
+      for (const [text, n] of trips) console.log(`      ${(n / ROWS).toFixed(2).padStart(6)}  ${text.slice(0, 160)}`);
+    }
+    if (r.results.length > 1)
+      console.log(`    wall time of each batch: ${r.results.map((x) => `${Math.round(x.wallMs)} ms`).join(" → ")}`);
+    if (r.heapMB.length > 1)
+      console.log(`    workers' heap in use after a full GC, after each batch: ${r.heapMB.join(" → ")} MB`);
+    if (r.results.length > 1)
+      console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
+  }
 }
 process.exit(0);

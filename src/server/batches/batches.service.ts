@@ -1,13 +1,15 @@
-// Batches (issue 27): rows run through the single draft's own services, one queue job per step.
+// Batches (issue 27): rows run through the single draft's own services, one queue job per row (its
+// steps run one after another in it).
 //
 // A row's steps: draft → detect:0 → (revise:k → detect:k while flagged, k ≤ reviseRounds) → seo →
 // publish → done. Each paid step's request id is `batch-<row>-<attempt>-<step>`: the ledger charges a
 // request id once, and the step's document version carries it, so a step run again (its worker killed
 // after the charge committed, before the row moved on) finds its version and is not paid twice; a
 // step whose charge never committed simply runs again. The queue's job id is derived from the row, its
-// run and its step, so sending the next step twice queues it once.
+// run and its step, so sending a row twice queues it once. A row's own bookkeeping is one statement
+// to claim it and one per step (which also claims it for the next): bench/batch.ts counts them.
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { PgBoss } from "pg-boss";
 import {
@@ -25,12 +27,12 @@ import {
   type RowStatus,
   validateBatchRows,
 } from "../../shared/batches";
-import type { DetectResponse } from "../../shared/detection";
+import type { DetectionResult, DetectResponse } from "../../shared/detection";
 import type { SeoRequest } from "../../shared/seo";
 import type { ExecuteRequest } from "../../shared/writing";
 import type { Ledger } from "../credits/ledger";
 import type { Db } from "../db/client";
-import { batches, batchRows, creditTransactions, documentVersions, type RowState } from "../db/schema";
+import { batches, batchRows, creditHolds, creditTransactions, documentVersions, type RowState } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { ROW_QUEUE } from "./queue";
@@ -64,7 +66,7 @@ export interface BatchServiceDeps {
 /** Retriable failures of a model call (429, 5xx, overloaded): retried this many times with backoff. */
 const RETRIES = 3;
 const RETRIABLE = new Set(["RATE_LIMITED", "PROVIDER_OVERLOADED", "PROVIDER_UNAVAILABLE", "SERVER_BUSY"]);
-/** How often a running step looks whether its batch was paused or cancelled meanwhile. */
+/** How often a process looks whether the batches of the steps it runs were paused or cancelled meanwhile. */
 const CONTROL_POLL_MS = 300;
 
 export interface RowJob {
@@ -81,6 +83,101 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function jobId(key: string): string {
   const h = createHash("sha256").update(key).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A paid step's request id: the same each time this attempt's step runs, so it is charged once. */
+const stepKey = (row: Pick<Row, "id" | "attempt" | "step">) => `batch-${row.id}-${row.attempt}-${row.step}`;
+
+/** Every paid step's request id the row can have had so far (each attempt, each step, each round). */
+function stepKeysOf(row: Pick<Row, "id" | "attempt">, pipeline: BatchPipeline): string[] {
+  const rounds = Math.max(3, pipeline.reviseRounds);
+  const steps = ["draft", "seo", "publish"];
+  for (let r = 0; r <= rounds; r++) steps.push(`detect:${r}`, ...(r > 0 ? [`revise:${r}`] : []));
+  const keys: string[] = [];
+  for (let a = 0; a <= row.attempt; a++) for (const step of steps) keys.push(stepKey({ id: row.id, attempt: a, step }));
+  return keys;
+}
+
+/**
+ * Credits the row's paid calls were charged (its request ids' usage rows, each charged once), as a
+ * subquery: the statement that moves the row on sets it, no separate round trip. `keys`: the row's
+ * request ids so far (stepKeysOf), comma-separated, so the ledger's unique index finds them (a LIKE
+ * on their common prefix would read the whole ledger: the database's collation is not C).
+ */
+const spentSql = (keys: string | SQL) =>
+  sql<number>`(SELECT COALESCE(-sum(${creditTransactions.amount}), 0)::int FROM ${creditTransactions} WHERE ${creditTransactions.requestId} = ANY(string_to_array(${keys}, ',')))`;
+
+/** The row's current step's request id, in SQL (the row as the statement leaves it). */
+const STEP_KEY = sql`('batch-' || ${batchRows.id}::text || '-' || ${batchRows.attempt}::text || '-' || ${batchRows.step})`;
+/** The row's latest markdown version (state.versionId), when it has one. */
+const ROW_VERSION = sql`(${batchRows.state} ->> 'versionId')::uuid`;
+
+/**
+ * What the statement that claims a row returns: the row, its batch's pipeline, and what its step
+ * would otherwise read first: the version its request id already saved (the step ran before and its
+ * charge committed), whether its request id still holds credits (a worker died mid-step), and the
+ * text and stored verdict of the row's latest version (what detect, revise and SEO work on).
+ */
+const claimedColumns = {
+  ...getTableColumns(batchRows),
+  pipeline: batches.pipeline,
+  savedVersionId: sql<
+    string | null
+  >`(SELECT ${documentVersions.id}::text FROM ${documentVersions} WHERE ${documentVersions.requestId} = ${STEP_KEY})`,
+  savedDocumentId: sql<
+    string | null
+  >`(SELECT ${documentVersions.documentId}::text FROM ${documentVersions} WHERE ${documentVersions.requestId} = ${STEP_KEY})`,
+  held: sql<boolean>`EXISTS (SELECT 1 FROM ${creditHolds} WHERE ${creditHolds.requestId} = ${STEP_KEY})`,
+  versionId: sql<
+    string | null
+  >`(SELECT ${documentVersions.id}::text FROM ${documentVersions} WHERE ${batchRows.step} <> 'draft' AND ${batchRows.step} <> 'done' AND ${documentVersions.id} = ${ROW_VERSION})`,
+  versionContent: sql<
+    string | null
+  >`(SELECT ${documentVersions.content} FROM ${documentVersions} WHERE ${batchRows.step} <> 'draft' AND ${batchRows.step} <> 'done' AND ${documentVersions.id} = ${ROW_VERSION})`,
+  versionDetection: sql<unknown>`(SELECT ${documentVersions.detection} FROM ${documentVersions} WHERE ${batchRows.step} LIKE 'detect:%' AND ${documentVersions.id} = ${ROW_VERSION})`,
+};
+
+/** A row claimed for its current step, with what the step needs (see claimedColumns). */
+interface Claimed {
+  row: Row;
+  pipeline: BatchPipeline;
+  /** The version this step's request id saved, when it ran before. */
+  saved?: { documentId: string; versionId: string };
+  /** This step's request id holds credits (left by a worker that died mid-step). */
+  held: boolean;
+  /** The row's latest markdown version (state.versionId). */
+  version?: { id: string; content: string; detection: DetectionResult | null };
+}
+
+function toClaimed(
+  r: {
+    [K in keyof typeof claimedColumns]: unknown;
+  },
+): Claimed {
+  const { pipeline, savedVersionId, savedDocumentId, held, versionId, versionContent, versionDetection, ...row } =
+    r as Row & {
+      pipeline: BatchPipeline;
+      savedVersionId: string | null;
+      savedDocumentId: string | null;
+      held: boolean;
+      versionId: string | null;
+      versionContent: string | null;
+      versionDetection: DetectionResult | string | null;
+    };
+  return {
+    row,
+    pipeline,
+    saved: savedVersionId && savedDocumentId ? { documentId: savedDocumentId, versionId: savedVersionId } : undefined,
+    held: held === true || (held as unknown) === "t",
+    version:
+      versionId && versionContent !== null
+        ? {
+            id: versionId,
+            content: versionContent,
+            detection: typeof versionDetection === "string" ? JSON.parse(versionDetection) : versionDetection,
+          }
+        : undefined,
+  };
 }
 
 export class BatchRefused extends AppError {
@@ -214,6 +311,8 @@ export class BatchService {
         .set({ status: "paused", pausedFor: "user", error: null, updatedAt: new Date() })
         .where(and(eq(batchRows.batchId, batch.id), inArray(batchRows.status, ["queued", "running", "paused"])));
     });
+    // Steps running in this process stop now; other processes' see it within CONTROL_POLL_MS.
+    await this.checkWatched();
     return this.summary(userId, batchId);
   }
 
@@ -237,6 +336,7 @@ export class BatchService {
         .set({ status: "cancelled", pausedFor: null, updatedAt: new Date() })
         .where(and(eq(batchRows.batchId, batch.id), inArray(batchRows.status, ["queued", "running", "paused"])));
     });
+    await this.checkWatched();
     return this.summary(userId, batchId);
   }
 
@@ -345,68 +445,96 @@ export class BatchService {
    * from the step it was in. Never throws for the row's own failures: they are the row's.
    */
   async runStep(job: RowJob, jobSignal?: AbortSignal): Promise<void> {
-    // The batch is read once per job (its pipeline does not change); the row is claimed before each step.
-    let batch: Batch | undefined;
-    while (!jobSignal?.aborted) {
-      const row = await this.claim(job.rowId);
-      if (!row) return;
-      batch ??= await this.batchOf(row.batchId);
-      if (!batch || !(await this.advance(batch, row, jobSignal))) return;
-    }
+    // The row is claimed once; the statement that records each step claims it for the next one.
+    let claimed = await this.claim(job.rowId);
+    while (claimed && !jobSignal?.aborted) claimed = await this.advance(claimed, jobSignal);
   }
 
   /** One step of the row; true when the row moved on to a step that can run now. */
   async runNextStep(job: RowJob, jobSignal?: AbortSignal): Promise<boolean> {
-    const row = await this.claim(job.rowId);
-    const batch = row && (await this.batchOf(row.batchId));
-    return !!row && !!batch && this.advance(batch, row, jobSignal);
+    const claimed = await this.claim(job.rowId);
+    return !!claimed && !!(await this.advance(claimed, jobSignal));
   }
 
   /**
    * The row, marked running, when it is queued or running in a running batch; otherwise nothing. One
    * statement: pause and cancel change the batch and its rows in one transaction, so a row claimed
-   * here belongs to a batch that was still running.
+   * here belongs to a batch that was still running. It also returns what the row's step needs to
+   * know (see `claimedColumns`), so the step itself starts without reading anything.
    */
-  private async claim(rowId: string): Promise<Row | undefined> {
-    const [row] = await this.deps.db
+  private async claim(rowId: string): Promise<Claimed | undefined> {
+    this.claimStatement ??= this.deps.db
       .update(batchRows)
-      .set({ status: "running", updatedAt: new Date() })
+      .set({ status: "running", updatedAt: sql`now()` })
+      .from(batches)
       .where(
         and(
-          eq(batchRows.id, rowId),
+          eq(batchRows.id, sql.placeholder("rowId")),
           inArray(batchRows.status, ["queued", "running"]),
-          sql`EXISTS (SELECT 1 FROM ${batches} WHERE ${batches.id} = ${batchRows.batchId} AND ${batches.status} = 'running')`,
+          eq(batches.id, batchRows.batchId),
+          eq(batches.status, "running"),
         ),
       )
-      .returning();
-    return row;
+      .returning(claimedColumns)
+      .prepare("batch_claim");
+    const [row] = await this.claimStatement.execute({ rowId });
+    return row && toClaimed(row);
   }
 
-  private async batchOf(batchId: string): Promise<Batch | undefined> {
-    const [batch] = await this.deps.db.select().from(batches).where(eq(batches.id, batchId));
-    return batch;
+  /**
+   * The statements a row's job runs for every step, built once and sent by name (PostgreSQL parses
+   * and plans each once per connection; they carry the claim's subqueries).
+   */
+  private claimStatement?: ReturnType<BatchService["prepareMove"]>;
+  private moveStatement?: ReturnType<BatchService["prepareMove"]>;
+
+  /** Records a finished step (guarded: the row still running its step, in a running batch) and claims the row for the next. */
+  private prepareMove() {
+    const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+    return this.deps.db
+      .update(batchRows)
+      .set({
+        step: param("step", "text"),
+        state: param("state", "jsonb"),
+        documentId: param("documentId", "uuid"),
+        verdict: param("verdict", "text"),
+        aiPercentage: param("aiPercentage", "real"),
+        creditsSpent: spentSql(param("keys", "text")),
+        status: param("status", "text"),
+        error: null,
+        pausedFor: null,
+        updatedAt: sql`now()`,
+      })
+      .from(batches)
+      .where(
+        and(
+          eq(batchRows.id, sql.placeholder("rowId")),
+          eq(batchRows.status, "running"),
+          eq(batchRows.step, sql.placeholder("fromStep")),
+          eq(batches.id, batchRows.batchId),
+          eq(batches.status, "running"),
+        ),
+      )
+      .returning(claimedColumns)
+      .prepare("batch_move");
   }
 
-  /** Runs the claimed row's current step and moves the row on; true when its next step can run now. */
-  private async advance(batch: Batch, row: Row, jobSignal?: AbortSignal): Promise<boolean> {
-    const { db, logger } = this.deps;
+  /**
+   * Runs the claimed row's current step and moves the row on; the row claimed for its next step
+   * when that can run now (in this job: no trip through the queue between a row's steps).
+   */
+  private async advance(claimed: Claimed, jobSignal?: AbortSignal): Promise<Claimed | undefined> {
+    const { logger } = this.deps;
+    const { row } = claimed;
     // Pause and cancel stop a running step: its call ends, what it wrote is settled, the rest released.
     const stop = new AbortController();
     const onJobAbort = () => stop.abort();
     jobSignal?.addEventListener("abort", onJobAbort, { once: true });
-    const watch = setInterval(() => {
-      void this.stillWanted(row.id).then(
-        (wanted) => {
-          if (!wanted) stop.abort();
-        },
-        () => {},
-      );
-    }, CONTROL_POLL_MS);
-    watch.unref();
-    const log = logger.child({ batchId: batch.id, rowId: row.id, step: row.step });
+    const unwatch = this.watch(row.id, stop);
+    const log = logger.child({ batchId: row.batchId, rowId: row.id, step: row.step });
     try {
-      const next = await this.step(batch, row, stop.signal);
-      if (stop.signal.aborted) return false;
+      const next = await this.step(claimed, stop.signal);
+      if (stop.signal.aborted) return undefined;
       if (next.pausedForCredits) {
         await this.setRow(row.id, {
           status: "paused",
@@ -414,31 +542,31 @@ export class BatchService {
           error: OUT_OF_CREDITS_MESSAGE,
           state: { ...row.state, needCredits: 1 },
         });
-        return false;
+        return undefined;
       }
       const done = next.step === "done";
-      const moved = await db
-        .update(batchRows)
-        .set({
-          step: next.step,
-          state: next.state,
-          documentId: next.documentId ?? row.documentId,
-          verdict: next.verdict ?? row.verdict,
-          aiPercentage: next.aiPercentage ?? row.aiPercentage,
-          creditsSpent: this.spentSql(row.id),
-          status: done ? "done" : "running",
-          error: null,
-          pausedFor: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(batchRows.id, row.id), eq(batchRows.status, "running"), eq(batchRows.step, row.step)))
-        .returning({ id: batchRows.id });
-      if (!moved.length) return false; // paused or cancelled meanwhile: resume sends the row again
-      if (done) await this.finishIfComplete(batch.id);
-      // The next step runs in this job: no trip through the queue between a row's steps.
-      return !done;
+      // Recorded only while the row is still running in a running batch (paused or cancelled
+      // meanwhile: resume sends the row again); that same statement claims it for its next step.
+      this.moveStatement ??= this.prepareMove();
+      const [moved] = await this.moveStatement.execute({
+        rowId: row.id,
+        fromStep: row.step,
+        step: next.step,
+        state: JSON.stringify(next.state),
+        documentId: next.documentId ?? row.documentId,
+        verdict: next.verdict ?? row.verdict,
+        aiPercentage: next.aiPercentage ?? row.aiPercentage,
+        keys: stepKeysOf(row, claimed.pipeline).join(","),
+        status: done ? "done" : "running",
+      });
+      if (!moved) return undefined;
+      if (done) {
+        await this.finishIfComplete(row.batchId);
+        return undefined;
+      }
+      return toClaimed(moved);
     } catch (err) {
-      if (stop.signal.aborted) return false; // paused or cancelled: the control already set the row
+      if (stop.signal.aborted) return undefined; // paused or cancelled: the control already set the row
       const e = err instanceof AppError ? err : undefined;
       if (e?.code === "INSUFFICIENT_CREDITS") {
         // It wakes when the balance covers what this step asked for (not sooner: no pause-wake loop).
@@ -447,10 +575,10 @@ export class BatchService {
           status: "paused",
           pausedFor: "credits",
           error: OUT_OF_CREDITS_MESSAGE,
-          creditsSpent: this.spentSql(row.id),
+          creditsSpent: spentSql(stepKeysOf(row, claimed.pipeline).join(",")),
           state: { ...row.state, needCredits: Number.isFinite(required) && required > 0 ? required : 1 },
         });
-        return false;
+        return undefined;
       }
       const tries = (row.state.tries ?? 0) + 1;
       if (e && RETRIABLE.has(e.code) && tries <= RETRIES) {
@@ -458,27 +586,73 @@ export class BatchService {
         const delay = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 2 ** tries;
         log.warn({ event: "batch.step.retry", code: e.code, delay, tries }, "step retried");
         await this.setRow(row.id, { state: { ...row.state, tries }, runs: row.runs + 1, status: "queued" });
-        await this.send(row.id, row.runs + 1, row.step, delay);
-        return false;
+        await this.send(row, row.runs + 1, row.step, delay);
+        return undefined;
       }
       if (!e) log.error({ event: "batch.step.failed", err }, "batch step failed");
       await this.setRow(row.id, {
         status: "failed",
         error: e?.message ?? "Something went wrong on our side. Retry the row.",
-        creditsSpent: this.spentSql(row.id),
+        creditsSpent: spentSql(stepKeysOf(row, claimed.pipeline).join(",")),
       });
-      await this.finishIfComplete(batch.id);
-      return false;
+      await this.finishIfComplete(row.batchId);
+      return undefined;
     } finally {
-      clearInterval(watch);
+      unwatch();
       jobSignal?.removeEventListener("abort", onJobAbort);
     }
   }
 
+  /** Rows running a step in this process, by id: aborted when their row or batch stops running. */
+  private readonly watched = new Map<string, AbortController>();
+  private watchTimer?: NodeJS.Timeout;
+  private checking?: Promise<void>;
+
+  /**
+   * Watches a running step for pause and cancel. One query every CONTROL_POLL_MS looks at all the
+   * rows this process is running (not one per step); a pause or cancel sent to this very process
+   * looks at once.
+   */
+  private watch(rowId: string, stop: AbortController): () => void {
+    this.watched.set(rowId, stop);
+    if (!this.watchTimer) {
+      this.watchTimer = setInterval(() => void this.checkWatched(), CONTROL_POLL_MS);
+      this.watchTimer.unref();
+    }
+    return () => {
+      if (this.watched.get(rowId) === stop) this.watched.delete(rowId);
+      if (!this.watched.size && this.watchTimer) {
+        clearInterval(this.watchTimer);
+        this.watchTimer = undefined;
+      }
+    };
+  }
+
+  /** Aborts the watched steps whose row or batch is no longer running. */
+  private checkWatched(): Promise<void> {
+    this.checking ??= (async () => {
+      try {
+        const ids = [...this.watched.keys()];
+        if (!ids.length) return;
+        const wanted = await this.deps.db
+          .select({ id: batchRows.id })
+          .from(batchRows)
+          .innerJoin(batches, eq(batches.id, batchRows.batchId))
+          .where(and(inArray(batchRows.id, ids), eq(batchRows.status, "running"), eq(batches.status, "running")));
+        const still = new Set(wanted.map((r) => r.id));
+        for (const id of ids) if (!still.has(id)) this.watched.get(id)?.abort();
+      } catch {
+        // The next look tries again.
+      } finally {
+        this.checking = undefined;
+      }
+    })();
+    return this.checking;
+  }
+
   /** One step: what the row is after it. */
   private async step(
-    batch: Batch,
-    row: Row,
+    claimed: Claimed,
     signal: AbortSignal,
   ): Promise<{
     step: string;
@@ -489,19 +663,24 @@ export class BatchService {
     pausedForCredits?: boolean;
   }> {
     const { steps } = this.deps;
-    const pipeline = batch.pipeline;
-    const key = `batch-${row.id}-${row.attempt}-${row.step}`;
+    const { row, pipeline } = claimed;
+    const key = stepKey(row);
     const state: RowState = { ...row.state, tries: 0 };
     const request = row.request as ExecuteRequest;
     const [name, roundText] = row.step.split(":");
     const round = Number(roundText ?? 0);
+    /** The text of the row's latest markdown version (read by the claim). */
+    const content = () => {
+      if (!state.versionId) throw new AppError("INTERNAL", "The row has no draft yet.");
+      if (claimed.version?.id !== state.versionId) throw new AppError("INTERNAL", "The row's draft is gone.");
+      return claimed.version.content;
+    };
 
     if (name === "draft" || name === "revise") {
-      const existing = await this.versionByRequest(key);
-      let saved = existing;
+      let saved = claimed.saved;
       let stopped: string | undefined;
       if (!saved) {
-        await this.deps.ledger.release(key); // a hold left by a worker that died mid-step
+        if (claimed.held) await this.deps.ledger.release(key); // a hold left by a worker that died mid-step
         const req: ExecuteRequest =
           name === "draft"
             ? request
@@ -509,7 +688,7 @@ export class BatchService {
                 ...request,
                 mode: "revise",
                 documentId: row.documentId ?? undefined,
-                originalContent: await this.contentOf(state.versionId),
+                originalContent: content(),
                 aiDetectedSentences: state.flagged ?? [],
               };
         const written = await steps.write(row.userId, req, key, signal);
@@ -527,20 +706,11 @@ export class BatchService {
     if (name === "detect") {
       const versionId = state.versionId;
       if (!versionId || !row.documentId) throw new AppError("INTERNAL", "The row has no draft to check.");
-      const [version] = await this.deps.db
-        .select({ content: documentVersions.content, detection: documentVersions.detection })
-        .from(documentVersions)
-        .where(eq(documentVersions.id, versionId));
-      if (!version) throw new AppError("INTERNAL", "The row's draft is gone.");
+      const text = content();
       const result =
-        version.detection ??
-        (
-          await steps.detect(
-            row.userId,
-            { text: version.content, documentId: row.documentId, versionId, chargeId: key },
-            signal,
-          )
-        ).aiDetection;
+        claimed.version?.detection ??
+        (await steps.detect(row.userId, { text, documentId: row.documentId, versionId, chargeId: key }, signal))
+          .aiDetection;
       if (!result.success) throw new AppError("PROVIDER_ERROR", result.error ?? "AI detection failed.");
       const flagged = result.aiSentences;
       const next = { ...state, flagged };
@@ -554,11 +724,11 @@ export class BatchService {
     }
     if (name === "seo") {
       const saved =
-        (await this.versionByRequest(key)) ??
+        claimed.saved ??
         (await steps.seoHtml(
           row.userId,
           {
-            content: await this.contentOf(state.versionId),
+            content: content(),
             platform: pipeline.platform,
             keyphrase: row.topic.slice(0, 100),
             documentId: row.documentId ?? undefined,
@@ -612,25 +782,14 @@ export class BatchService {
     return rows.length;
   }
 
-  private async send(rowId: string, runs: number, step: string, delaySeconds = 0): Promise<void> {
+  private async send(row: Pick<Row, "id" | "userId">, runs: number, step: string, delaySeconds = 0): Promise<void> {
     const boss = await this.queue();
     if (!boss) return;
-    const row = await this.rowById(rowId);
-    if (!row) return;
-    await boss.send(ROW_QUEUE, { rowId } satisfies RowJob, {
-      id: jobId(`${rowId}:${runs}:${step}`),
+    await boss.send(ROW_QUEUE, { rowId: row.id } satisfies RowJob, {
+      id: jobId(`${row.id}:${runs}:${step}`),
       group: { id: row.userId },
       ...(delaySeconds > 0 ? { startAfter: Math.ceil(delaySeconds) } : {}),
     });
-  }
-
-  private async stillWanted(rowId: string): Promise<boolean> {
-    const [r] = await this.deps.db
-      .select({ row: batchRows.status, batch: batches.status })
-      .from(batchRows)
-      .innerJoin(batches, eq(batches.id, batchRows.batchId))
-      .where(eq(batchRows.id, rowId));
-    return r?.row === "running" && r.batch === "running";
   }
 
   private async finishIfComplete(batchId: string): Promise<void> {
@@ -640,42 +799,11 @@ export class BatchService {
         AND NOT EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('queued', 'running', 'paused'))`);
   }
 
-  /**
-   * Credits the row's paid calls were charged (its request ids' usage rows, each charged once), as a
-   * subquery: the statement that moves the row on sets it, no separate round trip.
-   */
-  private spentSql(rowId: string) {
-    return sql<number>`(SELECT COALESCE(-sum(${creditTransactions.amount}), 0)::int FROM ${creditTransactions} WHERE ${creditTransactions.requestId} LIKE ${`batch-${rowId}-%`})`;
-  }
-
-  private async versionByRequest(requestId: string) {
-    const [v] = await this.deps.db
-      .select({ documentId: documentVersions.documentId, versionId: documentVersions.id })
-      .from(documentVersions)
-      .where(eq(documentVersions.requestId, requestId));
-    return v;
-  }
-
-  private async contentOf(versionId: string | undefined): Promise<string> {
-    if (!versionId) throw new AppError("INTERNAL", "The row has no draft yet.");
-    const [v] = await this.deps.db
-      .select({ content: documentVersions.content })
-      .from(documentVersions)
-      .where(eq(documentVersions.id, versionId));
-    if (!v) throw new AppError("INTERNAL", "The row's draft is gone.");
-    return v.content;
-  }
-
   private async setRow(rowId: string, set: PgUpdateSetSource<typeof batchRows>) {
     await this.deps.db
       .update(batchRows)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(batchRows.id, rowId));
-  }
-
-  private async rowById(rowId: string): Promise<Row | undefined> {
-    const [row] = await this.deps.db.select().from(batchRows).where(eq(batchRows.id, rowId));
-    return row;
   }
 
   private async rowsOf(batchId: string): Promise<Row[]> {

@@ -41,7 +41,7 @@ export interface Meter {
    * delivered, so nothing is ever handed out unpaid.
    */
   observe(tokens: number): boolean | Promise<boolean>;
-  /** Resolves when no top-up of the hold is in flight. */
+  /** Resolves when no top-up of the hold is in flight (a growth ahead still waiting is sent first). */
   settled(): Promise<void>;
 }
 
@@ -180,6 +180,14 @@ export interface ChargesOptions {
 
 /** Tokens a hold is grown ahead of what is written: a quarter of the use so far, at least 2,000. */
 const lookahead = (tokens: number) => Math.max(2000, Math.ceil(tokens / 4));
+
+/**
+ * How long a growth ahead of the writing waits before it is sent. The last piece of a call's text
+ * asks for one too, and the call then ends: waiting a moment lets the end drop it (a top-up is a
+ * transaction of four round trips). The hold still covers every token before it is handed out
+ * (`cover` grows at once when it must), and 2,000 tokens ahead is seconds of a model's writing.
+ */
+const GROW_AHEAD_DELAY_MS = 100;
 
 export class Charges {
   private readonly renewEveryMs: number;
@@ -408,6 +416,7 @@ export class Charges {
     } catch (err) {
       if (!(err instanceof PartialWork)) {
         clearInterval(renewal);
+        meter.dropLookahead();
         await meter.settled();
         await this.ledger.release(requestId).catch((e) => log.error({ event: "credits.release.failed", err: e }));
         throw err;
@@ -515,11 +524,33 @@ class LiveMeter implements Meter {
     if (!this.input.metered || this.input.price !== undefined) return true;
     if (this.controller.signal.aborted) return false;
     if (creditsForTokens(tokens) > this.held) return this.cover(tokens);
-    // Ahead of the writing, in the background; not again while a top-up came back short (the
-    // balance is tight: the hold then grows only when the next step needs it, in cover()).
-    const wanted = creditsForTokens(tokens + lookahead(tokens));
-    if (!this.topping && !this.short && wanted > this.held) this.grow(wanted);
+    // Ahead of the writing, in the background and after a moment (GROW_AHEAD_DELAY_MS); not again
+    // while a top-up came back short (the balance is tight: the hold then grows only when the next
+    // step needs it, in cover()).
+    this.tokens = tokens;
+    if (!this.ahead && !this.topping && !this.short && creditsForTokens(tokens + lookahead(tokens)) > this.held) {
+      this.ahead = setTimeout(() => this.growAhead(), GROW_AHEAD_DELAY_MS);
+      this.ahead.unref();
+    }
     return true;
+  }
+
+  /** Tokens reported so far (the growth ahead is priced from the latest). */
+  private tokens = 0;
+  /** A growth ahead of the writing, waiting to be sent. */
+  private ahead: NodeJS.Timeout | null = null;
+
+  private growAhead(): void {
+    this.dropLookahead();
+    if (this.controller.signal.aborted || this.topping || this.short) return;
+    const wanted = creditsForTokens(this.tokens + lookahead(this.tokens));
+    if (wanted > this.held) this.grow(wanted);
+  }
+
+  /** The work ended (or must be covered now): a growth ahead that has not been sent is not sent. */
+  dropLookahead(): void {
+    if (this.ahead) clearTimeout(this.ahead);
+    this.ahead = null;
   }
 
   /**
@@ -529,6 +560,7 @@ class LiveMeter implements Meter {
    * the next step may be covered again.)
    */
   private async cover(tokens: number): Promise<boolean> {
+    this.dropLookahead();
     await this.topping;
     if (this.controller.signal.aborted) return false;
     const needed = creditsForTokens(tokens);
@@ -558,12 +590,17 @@ class LiveMeter implements Meter {
       });
   }
 
-  /** Waits for a top-up in flight (so the settlement sees the hold as it finally is). */
+  /**
+   * Waits for a top-up in flight (so the settlement sees the hold as it finally is); a growth ahead
+   * still waiting is sent now, unless the meter was closed (the work ended: it is dropped).
+   */
   async settled() {
+    if (this.ahead) this.growAhead();
     await this.topping;
   }
 
   close() {
+    this.dropLookahead();
     this.input.signal?.removeEventListener("abort", this.onCallerAbort);
   }
 }

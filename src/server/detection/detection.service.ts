@@ -67,20 +67,25 @@ export class DetectionService {
         },
       );
     // Before any credit moves: a request that is not the caller's is "not found" (never "forbidden",
-    // which would tell a stranger that the id exists).
-    const target = input.requestId === undefined ? undefined : await ownRequest(this.deps.db, userId, input.requestId);
+    // which would tell a stranger that the id exists). The stored check is read meanwhile (a read:
+    // its answer is used only once both are the caller's).
     const version =
       input.documentId && input.versionId ? { documentId: input.documentId, versionId: input.versionId } : undefined;
-    if (version) await this.deps.documents.ownVersion(userId, version.documentId, version.versionId);
-
     const textSha256 = createHash("sha256").update(input.text).digest("hex");
-    const stored = await this.storedCheck(userId, textSha256);
+    const [target, , stored] = await Promise.all([
+      input.requestId === undefined ? undefined : ownRequest(this.deps.db, userId, input.requestId),
+      version && this.deps.documents.ownVersion(userId, version.documentId, version.versionId),
+      this.storedCheck(userId, textSha256),
+    ]);
     if (stored) {
-      if (target !== undefined || version)
+      // One statement needs no transaction of its own (a batch's check of a text it has seen: one round trip).
+      if (target !== undefined && version)
         await this.deps.db.transaction(async (tx) => {
-          if (target !== undefined) await attachDetectionToRequest(tx, userId, target, stored);
-          if (version) await this.deps.documents.attachDetection(tx, userId, version, stored);
+          await attachDetectionToRequest(tx, userId, target, stored);
+          await this.deps.documents.attachDetection(tx, userId, version, stored);
         });
+      else if (target !== undefined) await attachDetectionToRequest(this.deps.db, userId, target, stored);
+      else if (version) await this.deps.documents.attachDetection(this.deps.db, userId, version, stored);
       logger.info(
         { event: "detect.cached", detector: stored.detector, words: stored.wordCount },
         "detection from a stored check",

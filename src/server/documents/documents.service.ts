@@ -24,7 +24,7 @@ import {
 } from "../../shared/documents";
 import { isUuid, type SavedVersion } from "../../shared/ids";
 import type { SavedSeo, SeoPlatform } from "../../shared/seo";
-import type { Db, Tx } from "../db/client";
+import type { Db, DbOrTx, Tx } from "../db/client";
 import { documents, documentVersions } from "../db/schema";
 import { AppError } from "../errors";
 import { renderExportHtml } from "./export";
@@ -139,59 +139,75 @@ export class DocumentsService {
     return row;
   }
 
-  /** The caller's version of the caller's document, or a 404 (checked before any credit moves). */
+  /**
+   * The caller's version of the caller's document, or a 404 (checked before any credit moves): the
+   * document's "not found" when the document is not the caller's, the version's when only the
+   * version is missing. One query.
+   */
   async ownVersion(userId: string, documentId: string, versionId: string): Promise<void> {
-    await this.ownDocument(userId, documentId);
     const [row] = await this.db
-      .select({ id: documentVersions.id })
-      .from(documentVersions)
-      .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documentId)))
+      .select({ versionId: documentVersions.id })
+      .from(documents)
+      .leftJoin(
+        documentVersions,
+        and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documents.id)),
+      )
+      .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
       .limit(1);
-    if (!row) throw new AppError("NOT_FOUND", VERSION_NOT_FOUND);
+    if (!row) throw notFound();
+    if (!row.versionId) throw new AppError("NOT_FOUND", VERSION_NOT_FOUND);
   }
 
-  /** Saves a paid step's output: inside the settling transaction (`tx`), never after it. */
+  /**
+   * Saves a paid step's output: inside the settling transaction (`tx`), never after it. A new
+   * document and its first version are one statement.
+   */
   async saveVersion(tx: Tx, userId: string, target: VersionTarget, version: NewVersion): Promise<SavedVersion> {
-    let documentId: string | undefined;
+    const values = (documentId: string | SQL, sourceVersionId: string | null) => ({
+      documentId,
+      kind: version.kind,
+      format: version.format ?? "markdown",
+      content: version.content,
+      platform: version.platform ?? null,
+      model: version.model,
+      writer: version.writer,
+      creditsUsed: version.creditsUsed,
+      requestId: version.requestId,
+      partial: version.partial,
+      seo: version.seo ?? null,
+      sourceVersionId,
+    });
     if (target.documentId) {
       const [touched] = await tx
         .update(documents)
         .set({ updatedAt: sql`now()` })
         .where(and(eq(documents.id, target.documentId), eq(documents.userId, userId)))
         .returning({ id: documents.id });
-      documentId = touched?.id;
+      if (touched) {
+        const [row] = await tx
+          .insert(documentVersions)
+          .values(values(touched.id, await sourceInDocument(tx, touched.id, version.sourceVersionId)))
+          .returning({ id: documentVersions.id });
+        if (!row) throw new Error("The version was not saved");
+        return { documentId: touched.id, versionId: row.id };
+      }
     }
-    if (!documentId) {
-      const { id, brief, session, title, fallbackTitle } = target.newDocument;
-      const fromText = version.format === "html" ? null : titleFromMarkdown(version.content);
-      await tx.insert(documents).values({
-        id,
-        userId,
-        title: title || fromText || fallbackTitle,
-        brief,
-        session: session ?? null,
-      });
-      documentId = id;
-    }
+    // A new document (none named, or the named one was deleted meanwhile): nothing in it to be a source.
+    const { id, brief, session, title, fallbackTitle } = target.newDocument;
+    const fromText = version.format === "html" ? null : titleFromMarkdown(version.content);
+    const created = tx.$with("created_document").as(
+      tx
+        .insert(documents)
+        .values({ id, userId, title: title || fromText || fallbackTitle, brief, session: session ?? null })
+        .returning({ id: documents.id }),
+    );
     const [row] = await tx
+      .with(created)
       .insert(documentVersions)
-      .values({
-        documentId,
-        kind: version.kind,
-        format: version.format ?? "markdown",
-        content: version.content,
-        platform: version.platform ?? null,
-        model: version.model,
-        writer: version.writer,
-        creditsUsed: version.creditsUsed,
-        requestId: version.requestId,
-        partial: version.partial,
-        seo: version.seo ?? null,
-        sourceVersionId: await sourceInDocument(tx, documentId, version.sourceVersionId),
-      })
+      .values(values(sql`(SELECT ${created.id} FROM ${created})`, null))
       .returning({ id: documentVersions.id });
     if (!row) throw new Error("The version was not saved");
-    return { documentId, versionId: row.id };
+    return { documentId: id, versionId: row.id };
   }
 
   /**
@@ -234,9 +250,9 @@ export class DocumentsService {
     return version;
   }
 
-  /** Stores a detection result on a version (inside the transaction that charges for it). */
+  /** Stores a detection result on a version (inside the transaction that charges for it, or alone: a stored check). */
   async attachDetection(
-    tx: Tx,
+    tx: DbOrTx,
     userId: string,
     ref: { documentId: string; versionId: string },
     detection: DetectionResult,
