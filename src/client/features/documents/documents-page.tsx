@@ -1,7 +1,6 @@
 // Documents (/documents, issue 10): every post the user paid for, most recently changed first —
 // search over titles and text, each with its date, latest kind and AI score; rename and delete (with
 // a confirmation). Pages of 20 with "Load more".
-import { format } from "date-fns";
 import { FileText, Loader2, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
@@ -33,11 +32,7 @@ import { BatchesList } from "../batches/batches-list";
 import { formatPercent } from "../detection";
 import { useDocuments } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
-
-export const formatWhen = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, "MMM d, yyyy HH:mm");
-};
+import { formatWhen } from "./format-when";
 
 export function DocumentsPage() {
   const { openSignIn } = useAuth();
