@@ -4,12 +4,8 @@
 import { FileText, Loader2, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import {
-  DOCUMENT_SEARCH_DEBOUNCE_MS,
-  DOCUMENT_SEARCH_MAX,
-  type DocumentSummary,
-  VERSION_KIND_LABELS,
-} from "../../../shared/documents";
+import { DOCUMENT_SEARCH_DEBOUNCE_MS, DOCUMENT_SEARCH_MAX, VERSION_KIND_LABELS } from "../../../shared/document-kinds";
+import type { DocumentSummary } from "../../../shared/documents";
 import { documentPath, PAGE_ROUTES } from "../../../shared/routes";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -29,7 +25,7 @@ import { errorText } from "../../lib/errors";
 import { useAuth } from "../auth/auth-context";
 import { SignedIn } from "../auth/signed-in";
 import { BatchesList } from "../batches/batches-list";
-import { formatPercent } from "../detection";
+import { formatPercent } from "../detection/percent";
 import { useDocuments } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
 import { formatWhen } from "./format-when";
