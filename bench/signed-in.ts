@@ -6,7 +6,7 @@
 // show one.
 //   npx tsx bench/signed-in.ts            one pass over the 7 pages (npm run bench's short version)
 //   BENCH_RUNS=3 npx tsx bench/signed-in.ts   3 passes, interleaved: each page's range
-// BENCH_PORT picks the server's port; the machine's load average is printed with each pass, since
+// LIGHTHOUSE_JSON_DIR=<dir> keeps each page's whole report (<page>-<run>.json). BENCH_PORT picks the server's port; the machine's load average is printed with each pass, since
 // Lighthouse's CPU timings (and so the score) follow it.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -73,7 +73,9 @@ async function signedInUser(): Promise<{ cookie: string; documentId: string }> {
 }
 
 /** One Lighthouse pass; a failed recording (NO_NAVSTART on a busy machine) is tried once more. */
-async function lighthouseOnce(page: string, cookie: string): Promise<LighthouseScores> {
+async function lighthouseOnce(page: string, cookie: string, report?: string): Promise<LighthouseScores> {
+  // LIGHTHOUSE_JSON_DIR=<dir>: each page's whole report (LCP element and phases, request chains).
+  if (report) process.env.LIGHTHOUSE_JSON = report;
   try {
     return await runLighthouse(page, "mobile", { cookie });
   } catch (err) {
@@ -104,7 +106,11 @@ try {
   const loads: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     loads.push(loadavg()[0] ?? 0);
-    for (const [name, path] of pages) scores.get(name)?.push(await lighthouseOnce(`${url}${path}`, cookie));
+    for (const [name, path] of pages) {
+      const dir = process.env.LIGHTHOUSE_JSON_DIR;
+      const report = dir ? join(dir, `${name.replace(/\W+/g, "-").toLowerCase()}-${run + 1}.json`) : undefined;
+      scores.get(name)?.push(await lighthouseOnce(`${url}${path}`, cookie, report));
+    }
   }
   const rows = pages.map(([name, path]) => {
     const s = scores.get(name) ?? [];

@@ -1,13 +1,24 @@
 import "./styles.css";
-import { startEarlyGet } from "./lib/early-get";
+import { startEarlyGet, startEarlyPost } from "./lib/early-get";
 import { watchEarlyInput } from "./lib/early-input";
-import { pagePublicGets, preloadPage } from "./page-files";
+import { pageGets, pagePublicGets, preloadPage } from "./page-files";
 
 // Before any stage below: the session check every page starts with (AuthProvider takes its answer),
 // the public data of the page opened and its code, so none waits for the app's own code to run.
-startEarlyGet("/api/auth/get-session");
+// Once the session names a user, what AuthProvider asks next (the verify call and the credits, side
+// by side) and the page's own first reads start too, while the stages are still loading.
+const session = startEarlyGet("/api/auth/get-session");
 for (const url of pagePublicGets(window.location.pathname)) startEarlyGet(url);
 preloadPage(window.location.pathname);
+session
+  .then((res) => (res.ok ? (res.clone().json() as Promise<{ user?: unknown } | null>) : null))
+  .then((answer) => {
+    if (!answer?.user) return;
+    startEarlyPost("/api/auth/verify");
+    startEarlyGet("/api/billing/credits");
+    for (const url of pageGets(window.location.pathname)) startEarlyGet(url);
+  })
+  .catch(() => {});
 
 // The prerendered landing page can be typed in while the stages below load: keep what is entered
 // so that hydration, which redraws the fields as they were prerendered, does not lose it.

@@ -18,6 +18,7 @@ describe("page-files", () => {
   it("starts a document's GET on its page, the account's on Settings, nothing elsewhere", () => {
     expect(pageGets("/documents/abc")).toEqual(["/api/documents/abc"]);
     expect(pageGets("/settings")).toEqual(["/api/account"]);
+    expect(pageGets("/documents")).toEqual(["/api/documents", "/api/batches"]);
     expect(pageGets("/billing")).toEqual([]);
     expect(pageGets("/")).toEqual([]);
   });

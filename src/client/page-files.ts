@@ -50,7 +50,8 @@ export function pagePublicGets(pathname: string): string[] {
 
 /**
  * The GETs the page at `pathname` makes first for a signed-in user, which do not depend on anything
- * else it reads: AuthProvider starts them once the session is known, alongside the verification.
+ * else it reads: main.tsx starts them once the session answer names a user (AuthProvider too, when
+ * main.tsx has not), alongside the verification.
  */
 export function pageGets(pathname: string): string[] {
   const module = pageModuleOf(pathname);
@@ -59,6 +60,7 @@ export function pageGets(pathname: string): string[] {
     return [`/api/documents/${encodeURIComponent(id)}`];
   }
   if (module === "features/account/settings-page") return ["/api/account"];
+  if (module === "features/documents/documents-page") return ["/api/documents", "/api/batches"];
   return [];
 }
 

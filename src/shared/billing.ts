@@ -1,19 +1,12 @@
 // Billing's requests, responses and texts (spec §3, §7, §8, §9), shared by the server and the screens.
 import { z } from "zod";
 import { int, timestamp } from "./api-schemas";
+// The messages the server answers with and the screens show (billing-text.ts: no zod, for Billing's code).
+import { BILLING_MESSAGES } from "./billing-text";
 import { HISTORY_LIMIT } from "./limits";
 import { countOf } from "./plural";
 
-export const BILLING_MESSAGES = {
-  purchasesDisabled: "Purchases are not configured on this server",
-  packageUnavailable: "That credit package is not available",
-  foreignReturnUrl: "Return addresses must be on this site",
-  checkoutFailed: "Could not start the checkout. Please try again.",
-  missingSignature: "Missing Stripe-Signature header",
-  badSignature: "Invalid Stripe signature",
-  badLimit: "limit must be a whole number from 1 to 100",
-  checkoutNotFound: "No checkout with that id was found for your account",
-} as const;
+export { BILLING_MESSAGES };
 
 export const tooManyCheckoutChecks = (seconds: number) =>
   `Too many payment checks. Try again in ${countOf(seconds, "second")}.`;

@@ -4,42 +4,29 @@
 import { z } from "zod";
 import { timestamp } from "./api-schemas";
 import { DetectionResultSchema } from "./detection";
+import {
+  DOCUMENT_SEARCH_MAX,
+  DOCUMENT_TITLE_MAX,
+  DOCUMENTS_PAGE_DEFAULT,
+  DOCUMENTS_PAGE_MAX,
+  VERSION_KINDS,
+  type VersionKind,
+} from "./document-kinds";
 import { idOf, VersionId } from "./ids";
 import { SavedSeoSchema, SEO_PLATFORMS } from "./seo";
 import { AiProvider, DOCUMENT_MAX_CHARS, WritingStyle } from "./writing";
 
-export const VERSION_KINDS = ["draft", "revision", "final", "enhanced", "seo", "own"] as const;
-export type VersionKind = (typeof VERSION_KINDS)[number];
-
-/** What each kind is, in the screens' words. */
-export const VERSION_KIND_LABELS: Record<VersionKind, string> = {
-  draft: "Draft",
-  revision: "Revision",
-  final: "Final rewrite",
-  enhanced: "Enhanced text",
-  seo: "SEO",
-  own: "Your text",
-};
-
-/** The kinds a writer may edit in place (Markdown a model or the writer wrote; SEO output is made again instead). */
-export const EDITABLE_KINDS: readonly VersionKind[] = ["draft", "revision", "final", "enhanced", "own"];
+// The fixed words, for the modules that import them with the schemas (the limits: document-kinds.ts).
+export {
+  DOCUMENT_NOT_FOUND,
+  EDITABLE_KINDS,
+  VERSION_KIND_LABELS,
+  type VersionKind,
+} from "./document-kinds";
 
 /** markdown for every kind but SEO HTML (seo-revise-text's revised markdown is an seo version too). */
 const VersionFormatSchema = z.enum(["markdown", "html"]);
 export type VersionFormat = z.infer<typeof VersionFormatSchema>;
-
-/**
- * What every screen says when a document id leads nowhere (deleted, someone else's, never saved,
- * malformed): Results, the full app, the console, the document page, and the API's 404.
- */
-export const DOCUMENT_NOT_FOUND = "This document was not found";
-
-export const DOCUMENT_TITLE_MAX = 200;
-export const DOCUMENTS_PAGE_DEFAULT = 20;
-export const DOCUMENTS_PAGE_MAX = 100;
-export const DOCUMENT_SEARCH_MAX = 200;
-/** The Documents search waits this long after the last keystroke. */
-export const DOCUMENT_SEARCH_DEBOUNCE_MS = 300;
 
 /** The `:id` of /api/documents/:id. */
 export const DocumentParams = z.object({ id: idOf("Document id") });

@@ -116,8 +116,7 @@ export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
 const WriterSchema = z.enum([...AI_PROVIDERS, "offline"]);
 export type Writer = z.infer<typeof WriterSchema>;
 export const OFFLINE_MODEL = "offline-writer";
-/** How the offline writer is named wherever a writer or provider is shown (history, usage, versions). */
-export const OFFLINE_WRITER_LABEL = "Offline sample writer";
+export { OFFLINE_WRITER_LABEL } from "./writer-label";
 
 /** GET /api/writers: who answers each provider on this server; null when nobody can (a 503). */
 export const WritersResponseSchema = z.record(

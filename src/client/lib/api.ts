@@ -1,7 +1,7 @@
 // The product's HTTP helper (spec §7): JSON, cookies always, the bearer token when there is one,
 // a content type only with a body. A failed call throws "<status>: <body text>".
 import { errorCodeOf } from "../../shared/errors";
-import { takeEarlyGet } from "./early-get";
+import { takeEarly } from "./early-get";
 import { offerUnsavedText, unsavedTextOf } from "./unsaved-text";
 
 let bearerToken: string | null = null;
@@ -59,8 +59,8 @@ export function serverMessage(text: string): string | undefined {
 export async function apiFetch(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
   const headers: Record<string, string> = { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  // A GET main.tsx already started (lib/early-get.ts) is the same request while no token is set.
-  const early = method === "GET" && !bearerToken && !init.signal && !init.headers ? takeEarlyGet(url) : undefined;
+  // A request main.tsx already started (lib/early-get.ts) is the same request while no token is set.
+  const early = !bearerToken && !init.signal && !init.headers ? takeEarly(method, url, body) : undefined;
   const res = await (early ??
     fetch(url, {
       ...init,

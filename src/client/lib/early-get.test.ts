@@ -1,7 +1,7 @@
 // An early GET's answer is taken once by the first read of its URL; dropped ones go to the network.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiGet } from "./api";
-import { dropEarlyGets, startEarlyGet } from "./early-get";
+import { apiGet, apiPost } from "./api";
+import { dropEarlyGets, startEarlyGet, startEarlyPost } from "./early-get";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,5 +32,22 @@ describe("early GETs", () => {
     );
     startEarlyGet("/api/account");
     await expect(apiGet("/api/account")).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("serve a body-less POST (apiPost(url)) once, never a POST with a body of its own", async () => {
+    let n = 0;
+    const calls: RequestInit[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        calls.push(init);
+        return new Response(JSON.stringify({ n: ++n }), { headers: { "content-type": "application/json" } });
+      }),
+    );
+    startEarlyPost("/api/auth/verify");
+    expect(calls[0]).toMatchObject({ method: "POST", body: "{}", credentials: "include" });
+    expect(await apiPost("/api/auth/verify", { idToken: "t" })).toEqual({ n: 2 });
+    expect(await apiPost("/api/auth/verify")).toEqual({ n: 1 });
+    expect(await apiPost("/api/auth/verify")).toEqual({ n: 3 });
   });
 });

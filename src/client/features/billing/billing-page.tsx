@@ -2,12 +2,11 @@
 // 'How Credits Work'. Signed-out visitors see 'Sign In Required' with the sign-in form, and the
 // packages (spec §6: the package list is public).
 import { LogIn } from "lucide-react";
-import { useDeferredValue, useEffect, useState } from "react";
+import { lazy, useDeferredValue, useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useAuth } from "../auth/auth-context";
-import { AuthForms } from "../auth/sign-in-dialog";
 import { useCreditPackages } from "../credits/credits";
 import { BalanceCard } from "./balance-card";
 import { HowCreditsWork } from "./how-credits-work";
@@ -15,6 +14,11 @@ import { PackagesTab, useBillingConfig } from "./packages-tab";
 import { PaymentReturnNotice } from "./payment-return-notice";
 import { TransactionsTab } from "./transactions-tab";
 import { UsageTab } from "./usage-tab";
+
+// The sign-in forms (react-hook-form, zod) load only for a visitor who is signed out. No Suspense
+// boundary of its own: the session arrives in a transition, so the page's spinner stays until the
+// forms have loaded, and nothing appears empty first.
+const AuthForms = lazy(() => import("../auth/sign-in-dialog").then((m) => ({ default: m.AuthForms })));
 
 type BillingTab = "purchase" | "transactions" | "usage";
 

@@ -3,12 +3,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Ban, Check } from "lucide-react";
 import { useState } from "react";
-import {
-  BILLING_MESSAGES,
-  type BillingConfigResponse,
-  type CheckoutResponse,
-  type CreditPackage,
-} from "../../../shared/billing";
+import type { BillingConfigResponse, CheckoutResponse, CreditPackage } from "../../../shared/billing";
+import { BILLING_MESSAGES } from "../../../shared/billing-text";
 import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Badge } from "../../components/ui/badge";

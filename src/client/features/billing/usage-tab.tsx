@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import type { UsageResponse } from "../../../shared/billing";
 import { endpointLabel } from "../../../shared/endpoint-labels";
 import { HISTORY_LIMIT } from "../../../shared/limits";
-import { OFFLINE_WRITER_LABEL } from "../../../shared/writing";
+import { OFFLINE_WRITER_LABEL } from "../../../shared/writer-label";
 import { QueryState } from "../../components/query-state";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { cn } from "../../lib/cn";

@@ -13,7 +13,8 @@ import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { copyToClipboard } from "./clipboard";
-import { formatPercent, plainSentence } from "./highlight";
+import { plainSentence } from "./highlight";
+import { formatPercent } from "./percent";
 import { VerdictNote } from "./verdict";
 
 export interface DetectionPanelProps {

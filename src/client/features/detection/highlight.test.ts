@@ -7,7 +7,6 @@ import { detectBuiltin } from "../../../server/detection/builtin";
 import type { DetectionResult, SentenceScore } from "../../../shared/detection";
 import {
   type Fragment,
-  formatPercent,
   LEVEL_STYLES,
   moveSentence,
   parseDraft,
@@ -19,6 +18,7 @@ import {
   sentenceRanges,
   textFragments,
 } from "./highlight";
+import { formatPercent } from "./percent";
 
 const sentence = (text: string, source: string, score: number, reasons: string[] = []): SentenceScore => {
   const start = source.indexOf(text);

@@ -189,12 +189,6 @@ export function parseDraft(text: string): Root {
 export const aiPercentOf = (r: DetectionResult | null | undefined): number | null =>
   r?.success ? r.aiPercentage : null;
 
-/** "12.5%", "—" for nothing. One decimal at most, no trailing ".0". */
-export function formatPercent(n: number | null | undefined): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return "—";
-  return `${Math.round(n * 10) / 10}%`;
-}
-
 /** The change from before to after, in percentage points, rounded to one decimal; null when unknown. */
 export function percentDelta(before: number | null, after: number | null): number | null {
   if (before === null || after === null) return null;

@@ -21,7 +21,6 @@ import type { DetectionResult } from "../../../shared/detection";
 import { cn } from "../../lib/cn";
 import { useCoarsePointer } from "../../lib/use-coarse-pointer";
 import {
-  formatPercent,
   LEVEL_STYLES,
   moveSentence,
   parseDraft,
@@ -31,6 +30,7 @@ import {
   sentenceRanges,
   textFragments,
 } from "./highlight";
+import { formatPercent } from "./percent";
 
 export interface HighlightedDraftProps {
   /** The text that was analysed (markdown). Offsets of `result.sentences` refer to it. */

@@ -5,7 +5,8 @@ import type { DetectionResult } from "../../../shared/detection";
 import { countOf } from "../../../shared/plural";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
-import { aiPercentOf, formatPercent, percentDelta } from "./highlight";
+import { aiPercentOf, percentDelta } from "./highlight";
+import { formatPercent } from "./percent";
 
 export interface ImprovementSummaryProps {
   /** Detection of the text before the revision (null: none, or unavailable). */

@@ -34,14 +34,13 @@
 //   AI % before → after and flagged count before → after, with the change in words.
 //
 // Pure helpers (highlight.ts): scoreLevel, LEVEL_STYLES, sentenceRanges, textFragments, parseDraft, moveSentence,
-// formatPercent, percentDelta, aiPercentOf, plainSentence. copyToClipboard(text, {success?, failure?}).
+// percentDelta, formatPercent (percent.ts), aiPercentOf, plainSentence. copyToClipboard(text, {success?, failure?}).
 export { type DetectAiOptions, detectAi, unwrapDetection } from "./api";
 export { copyToClipboard } from "./clipboard";
 export { DetectionPanel, type DetectionPanelProps } from "./detection-panel";
 export {
   aiPercentOf,
   type Fragment,
-  formatPercent,
   LEVEL_STYLES,
   type LevelStyle,
   moveSentence,
@@ -56,6 +55,7 @@ export {
 } from "./highlight";
 export { HighlightedDraft, type HighlightedDraftProps, HighlightLegend } from "./highlighted-draft";
 export { ImprovementSummary, type ImprovementSummaryProps } from "./improvement-summary";
+export { formatPercent } from "./percent";
 export { StatCards, type StatCardsProps } from "./stat-cards";
 export {
   DETECTION_TOASTS,

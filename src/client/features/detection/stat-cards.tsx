@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { type DetectionResult, verdictOf } from "../../../shared/detection";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
-import { formatPercent } from "./highlight";
+import { formatPercent } from "./percent";
 import { VerdictNote } from "./verdict";
 
 export interface StatCardsProps {

@@ -2,7 +2,7 @@
 // (checked with the server's own schema, 1–200 characters) and a confirmation that says what goes.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { DOCUMENT_TITLE_MAX, RenameDocumentRequest } from "../../../shared/documents";
+import { DOCUMENT_TITLE_MAX } from "../../../shared/document-kinds";
 import { countOf } from "../../../shared/plural";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -38,6 +38,8 @@ function RenameForm({ doc, onClose }: { doc: DocumentRef; onClose: () => void })
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The schema (and zod) load with the first rename, not with the Documents page.
+    const { RenameDocumentRequest } = await import("../../../shared/documents");
     const parsed = RenameDocumentRequest.safeParse({ title });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setSaving(true);

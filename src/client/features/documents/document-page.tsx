@@ -49,8 +49,8 @@ import { HISTORY_KEY, writerNote } from "../writing/api";
 import { Markdown } from "../writing/markdown";
 import { DOCUMENT_KEY, DOCUMENTS_KEY, downloadVersion, saveEdit, useDocument } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
-import { formatWhen } from "./documents-page";
 import { EditText } from "./edit-text";
+import { formatWhen } from "./format-when";
 import { diffVersions, readableText } from "./version-diff";
 
 /** The verdict of a detection, in words: the detector's own when it gives one. */

@@ -1,16 +1,11 @@
 // Documents (/documents, issue 10): every post the user paid for, most recently changed first —
 // search over titles and text, each with its date, latest kind and AI score; rename and delete (with
 // a confirmation). Pages of 20 with "Load more".
-import { format } from "date-fns";
 import { FileText, Loader2, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import {
-  DOCUMENT_SEARCH_DEBOUNCE_MS,
-  DOCUMENT_SEARCH_MAX,
-  type DocumentSummary,
-  VERSION_KIND_LABELS,
-} from "../../../shared/documents";
+import { DOCUMENT_SEARCH_DEBOUNCE_MS, DOCUMENT_SEARCH_MAX, VERSION_KIND_LABELS } from "../../../shared/document-kinds";
+import type { DocumentSummary } from "../../../shared/documents";
 import { documentPath, PAGE_ROUTES } from "../../../shared/routes";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -30,14 +25,10 @@ import { errorText } from "../../lib/errors";
 import { useAuth } from "../auth/auth-context";
 import { SignedIn } from "../auth/signed-in";
 import { BatchesList } from "../batches/batches-list";
-import { formatPercent } from "../detection";
+import { formatPercent } from "../detection/percent";
 import { useDocuments } from "./api";
 import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document-actions";
-
-export const formatWhen = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, "MMM d, yyyy HH:mm");
-};
+import { formatWhen } from "./format-when";
 
 export function DocumentsPage() {
   const { openSignIn } = useAuth();
