@@ -22,6 +22,8 @@ import { join } from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { startFakeProviders } from "../src/server/ai/testing/fake-providers";
 import { createApp } from "../src/server/app";
+import type { BatchService } from "../src/server/batches/batches.service";
+import { ROW_QUEUE } from "../src/server/batches/queue";
 import { startBatchRuntime } from "../src/server/batches/runtime";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
@@ -256,12 +258,68 @@ async function insertUser(deps: ReturnType<typeof createDeps>, i: number) {
   return { userId };
 }
 
+/**
+ * The queue alone: pg-boss started as the app starts it (`startBatchRuntime`: the same queue, worker
+ * options and fetch-again-at-once), on a fresh PostgreSQL, every job a sleep of the model's latency
+ * and nothing else. What it takes beyond the ideal is the queue's own overhead (fetch, complete,
+ * the per-user group limit), apart from what a row's steps cost (the pipeline rounds above).
+ */
+async function queueAlone(): Promise<number> {
+  const fresh = await createFreshDatabase(SERVER);
+  const database = await openDatabase({ databaseUrl: fresh.url });
+  let done = 0;
+  let finished: () => void = () => {};
+  const service = {
+    runStep: async () => {
+      await new Promise((r) => setTimeout(r, LATENCY_MS));
+      done++;
+      if (done === ROWS + CONCURRENCY) finished();
+    },
+    wakePaused: async () => 0,
+  } as unknown as BatchService;
+  const runtime = await startBatchRuntime(database, service, createLogger("silent"), {
+    concurrency: CONCURRENCY,
+    userConcurrency: Number(process.env.BENCH_USER_CONCURRENCY ?? 64),
+    workers: true,
+    heartbeatSeconds: 30,
+  });
+  const send = (n: number, tag: string) =>
+    runtime.boss.insert(
+      ROW_QUEUE,
+      Array.from({ length: n }, (_, i) => ({ data: { rowId: `${tag}-${i}` }, group: { id: `user-${i % USERS}` } })),
+    );
+  try {
+    // One job per slot first, to warm up, then the rows all at once (as a batch queues them).
+    await send(CONCURRENCY, "warm");
+    while (done < CONCURRENCY) await new Promise((r) => setTimeout(r, 10));
+    const all = new Promise<void>((r) => {
+      finished = r;
+    });
+    const started = performance.now();
+    await send(ROWS, "row");
+    await all;
+    return performance.now() - started;
+  } finally {
+    await runtime.stop();
+    await database.close();
+    await fresh.drop();
+  }
+}
+
 const jobsPerRow = 1; // one job per row: its steps (draft, detect) run in it
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 if (SQL_COUNT) mkdirSync(SQL_COUNT, { recursive: true });
 console.log(
   `batch: ${ROWS} rows, model latency ${LATENCY_MS} ms, ${CONCURRENCY} rows per worker process, PostgreSQL at ${new URL(SERVER).host}`,
 );
+{
+  const wallMs = await queueAlone();
+  const ideal = (ROWS * LATENCY_MS) / CONCURRENCY;
+  console.log(
+    `  the queue alone (each job a ${LATENCY_MS} ms sleep, ${CONCURRENCY} slots in one process): ${Math.round(wallMs)} ms vs ideal ${Math.round(ideal)} ms = ${(wallMs / ideal).toFixed(2)}×; ` +
+      `overhead ${(((wallMs - ideal) * CONCURRENCY) / ROWS).toFixed(1)} ms per job (goal ≤ 20); load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+  );
+}
 const BEFORE = process.env.BENCH_BEFORE_DIST;
 const base = new Map<string, number>();
 for (const procs of PROCS) {
