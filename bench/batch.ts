@@ -73,6 +73,10 @@ const rssOf = (pid: number) => {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 };
 
+/** A process's threads: the CPU pool's detection threads (started on demand, stopped after a minute idle) among them. */
+const threadsOf = (pid: number) =>
+  Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
 async function round(procs: number, batches: number, dist = "dist") {
   const fake = await startFakeProviders();
   fake.setDefault({ kind: "text", text: DRAFT, firstByteDelayMs: LATENCY_MS, chunkChars: 100_000 });
@@ -138,7 +142,7 @@ async function round(procs: number, batches: number, dist = "dist") {
       body: JSON.stringify({ text: DETECT_TEXT }),
     });
     if (warm.status !== 200) throw new Error(`detect-ai answered ${warm.status}: ${await warm.text()}`);
-    const results: { wallMs: number; rss: number[]; cpuMs: number }[] = [];
+    const results: { wallMs: number; rss: number[]; threads: number[]; cpuMs: number }[] = [];
     // Batch 0 warms the workers up (one row per user) and is not counted.
     let sqlBefore: Map<string, number> | undefined;
     let sqlCounts: Map<string, number> | undefined;
@@ -194,6 +198,7 @@ async function round(procs: number, batches: number, dist = "dist") {
         results.push({
           wallMs: performance.now() - started,
           rss: children.map((c) => rssOf(c.pid ?? 0)),
+          threads: children.map((c) => threadsOf(c.pid ?? 0)),
           cpuMs: children.reduce((sum, c) => sum + cpuOf(c.pid ?? 0), 0) - cpuBefore,
         });
     }
@@ -356,7 +361,9 @@ for (const procs of PROCS) {
     if (r.heapMB.length > 1)
       console.log(`    workers' heap in use after a full GC, after each batch: ${r.heapMB.join(" → ")} MB`);
     if (r.results.length > 1)
-      console.log(`    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")}`);
+      console.log(
+        `    worker RSS after each batch: ${r.results.map((x) => `${x.rss.join("/")} MB`).join(" → ")} (threads ${r.results.map((x) => x.threads.join("/")).join(" → ")})`,
+      );
   }
 }
 process.exit(0);
