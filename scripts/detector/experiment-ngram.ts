@@ -16,10 +16,9 @@
  */
 import { analyzeDocument } from "../../src/server/detection/features";
 import { LEXICON_KINDS, lexiconScore } from "../../src/server/detection/lexicon";
-import { logit } from "../../src/server/detection/logistic";
 import { splitSentences } from "../../src/shared/text";
 import { readTrainingTexts } from "./dataset";
-import { auroc, fitLogistic } from "./fit";
+import { experimentEvaluator } from "./experiment-eval";
 import { DOCUMENT_MODEL_FEATURES, makeFolds, prepare } from "./training";
 
 type Counts = Map<string, number>;
@@ -187,46 +186,17 @@ const baseRow = (foldIndex: number, i: number) => {
 };
 const baseRows = folds.map((_, f) => texts.map((_, i) => baseRow(f, i)));
 
-function evaluate(extra: readonly string[], l2 = 100, withBase = true) {
-  const logits = new Array<number>(texts.length).fill(0);
-  const domainAurocs: number[] = [];
-  folds.forEach((fold, f) => {
-    const row = (i: number) => [...(withBase ? baseRows[f][i] : []), ...extra.map((n) => candidateRows[f][i][n])];
-    const names = [...(withBase ? DOCUMENT_MODEL_FEATURES : []), ...extra];
-    const model = fitLogistic(
-      names,
-      fold.train.map(row),
-      fold.train.map((i) => texts[i].y),
-      { l2 },
-    );
-    for (const i of fold.test) logits[i] = logit(model, row(i));
-    domainAurocs.push(
-      auroc(
-        fold.test.map((i) => logits[i]),
-        fold.test.map((i) => texts[i].y),
-      ),
-    );
-  });
-  const labels = texts.map((t) => t.y);
-  const humans = logits.filter((_, i) => labels[i] === 0).sort((a, b) => b - a);
-  const bar = humans[Math.floor(0.01 * humans.length)];
-  const ai = logits.filter((_, i) => labels[i] === 1);
-  return {
-    mean: mean(domainAurocs),
-    pooled: auroc(logits, labels),
-    caught: ai.filter((z) => z > bar).length / ai.length,
-    domains: Object.fromEntries(groups.map((g, k) => [g, Number(domainAurocs[k].toFixed(3))])),
-  };
-}
+const { evaluate, report } = experimentEvaluator({
+  labels: texts.map((t) => t.y),
+  folds,
+  baseFeatures: DOCUMENT_MODEL_FEATURES,
+  baseRows,
+  candidateRows,
+});
 
-const report = (label: string, r: ReturnType<typeof evaluate>) =>
-  console.log(
-    `${label.padEnd(48)} mean ${r.mean.toFixed(3)} pooled ${r.pooled.toFixed(3)} caught@1% ${(r.caught * 100).toFixed(1)}%  ${JSON.stringify(r.domains)}`,
-  );
-
-report("base", evaluate([]));
-for (const name of candidateNames) report(`+ ${name}`, evaluate([name]));
+report("base", evaluate([]), 48);
+for (const name of candidateNames) report(`+ ${name}`, evaluate([name]), 48);
 for (const [name] of VARIANTS) {
-  report(`alone ${name}Llr`, evaluate([`${name}Llr`], 100, false));
-  report(`+ ${name}Llr + PositiveShare`, evaluate([`${name}Llr`, `${name}LlrPositiveShare`]));
+  report(`alone ${name}Llr`, evaluate([`${name}Llr`], 100, false), 48);
+  report(`+ ${name}Llr + PositiveShare`, evaluate([`${name}Llr`, `${name}LlrPositiveShare`]), 48);
 }

@@ -14,12 +14,11 @@
  */
 import { analyzeDocument, FUNCTION_WORDS, wordZipf } from "../../src/server/detection/features";
 import { LEXICON_KINDS, lexiconScore } from "../../src/server/detection/lexicon";
-import { logit } from "../../src/server/detection/logistic";
 import { ngramScore } from "../../src/server/detection/ngram";
 import { SKELETON_FEATURE } from "../../src/server/detection/skeleton";
 import { splitSentences } from "../../src/shared/text";
 import { readTrainingTexts } from "./dataset";
-import { auroc, fitLogistic } from "./fit";
+import { experimentEvaluator } from "./experiment-eval";
 import { DOCUMENT_MODEL_FEATURES, makeFolds, prepare } from "./training";
 
 type Counts = Map<string, number>;
@@ -226,42 +225,13 @@ const baseRows = folds.map((fold) =>
   }),
 );
 
-function evaluate(extra: readonly string[], l2 = 100, withBase = true) {
-  const logits = new Array<number>(texts.length).fill(0);
-  const domainAurocs: number[] = [];
-  folds.forEach((fold, f) => {
-    const row = (i: number) => [...(withBase ? baseRows[f][i] : []), ...extra.map((n) => candidateRows[f][i][n])];
-    const names = [...(withBase ? BASE_FEATURES : []), ...extra];
-    const model = fitLogistic(
-      names,
-      fold.train.map(row),
-      fold.train.map((i) => texts[i].y),
-      { l2 },
-    );
-    for (const i of fold.test) logits[i] = logit(model, row(i));
-    domainAurocs.push(
-      auroc(
-        fold.test.map((i) => logits[i]),
-        fold.test.map((i) => texts[i].y),
-      ),
-    );
-  });
-  const labels = texts.map((t) => t.y);
-  const humans = logits.filter((_, i) => labels[i] === 0).sort((a, b) => b - a);
-  const bar = humans[Math.floor(0.01 * humans.length)];
-  const ai = logits.filter((_, i) => labels[i] === 1);
-  return {
-    mean: mean(domainAurocs),
-    pooled: auroc(logits, labels),
-    caught: ai.filter((z) => z > bar).length / ai.length,
-    domains: Object.fromEntries(groups.map((g, k) => [g, Number(domainAurocs[k].toFixed(3))])),
-  };
-}
-
-const report = (label: string, r: ReturnType<typeof evaluate>) =>
-  console.log(
-    `${label.padEnd(36)} mean ${r.mean.toFixed(3)} pooled ${r.pooled.toFixed(3)} caught@1% ${(r.caught * 100).toFixed(1)}%  ${JSON.stringify(r.domains)}`,
-  );
+const { evaluate, report } = experimentEvaluator({
+  labels: texts.map((t) => t.y),
+  folds,
+  baseFeatures: BASE_FEATURES,
+  baseRows,
+  candidateRows,
+});
 
 report("base (shipped inputs)", evaluate([]));
 for (const name of candidateNames) report(`+ ${name}`, evaluate([name]));

@@ -284,7 +284,7 @@ describe("Yoast's thresholds", () => {
   });
 
   it("rates no images and no links as problems", () => {
-    const bare = base("# T\n\nBakery marketing for shops. " + prose(320));
+    const bare = base(`# T\n\nBakery marketing for shops. ${prose(320)}`);
     expect(check(bare, "images").status).toBe("bad");
     expect(check(bare, "internal-links").status).toBe("bad");
     expect(check(bare, "outbound-links").status).toBe("bad");

@@ -66,7 +66,6 @@ export function EditText({
         aria-describedby={`${id}-hint`}
         className="min-h-80 font-mono text-[13px] leading-6"
         spellCheck
-        // biome-ignore lint/a11y/noAutofocus: the writer asked to edit this text
         autoFocus
       />
       <div className="flex flex-wrap gap-2">
