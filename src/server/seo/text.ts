@@ -249,6 +249,8 @@ const LITERAL_AHEAD: Record<string, RegExp> = {
 
 interface Construct {
   name?: string;
+  /** Whether the construct may start after this character (micromark's text tokenizer asks first). */
+  previous?: (this: { now(): { offset: number } }, code: unknown) => boolean;
   tokenize: (
     this: { now(): { offset: number } },
     effects: unknown,
@@ -262,12 +264,27 @@ interface Construct {
  * tried at every word start (the e-mail one at every letter, digit and "+-._" after a break), and
  * each try first looks back over the paragraph's events for an open "["; most words end long before
  * an "@". Where the source ahead could hold one it is the construct itself, so the tree is the same.
+ *
+ * The check runs where micromark's text tokenizer asks whether the construct may start here (its
+ * `previous`), so a word that cannot start one does not even end the run of plain text: an attempt
+ * (the tokenizer's state saved, the construct entered, the state restored) costs more than the
+ * check. The tokenizer is checked too, for the attempts another construct at the same character
+ * starts.
  */
 function guarded(construct: Construct): Construct {
   const ahead = LITERAL_AHEAD[construct.name ?? ""];
+  const previous = construct.previous;
   if (!ahead) return construct;
   return {
     ...construct,
+    ...(previous && {
+      previous(code) {
+        if (!previous.call(this, code)) return false;
+        if (!parsing) return true;
+        ahead.lastIndex = this.now().offset;
+        return ahead.test(parsing);
+      },
+    }),
     tokenize(effects, ok, nok) {
       const from = this.now().offset;
       if (parsing) {
