@@ -112,9 +112,19 @@ test.describe("account", () => {
     await expect(sessions).toContainText("This browser");
     await expectNoSeriousA11yViolations(page);
 
+    // The forms' rules load with their first check (not with the page): they still answer in place.
+    const username = page.getByRole("form", { name: "Username" });
+    await username.getByLabel("Username").fill("a!");
+    await username.getByRole("button", { name: "Save" }).click();
+    await expect(username.getByText("Username must be at least 3 characters")).toBeVisible();
     const form = page.getByRole("form", { name: "Change password" });
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("Enter your current password")).toBeVisible();
     await form.getByLabel("Current password").fill(PASSWORD);
     await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel("Confirm new password").fill(`${NEW_PASSWORD}-typo`);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("Passwords don't match")).toBeVisible();
     await form.getByLabel("Confirm new password").fill(NEW_PASSWORD);
     await form.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Password changed. Every other session has been signed out.")).toBeVisible();

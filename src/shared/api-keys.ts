@@ -1,28 +1,16 @@
 // API keys for programs (issue 28): what a key may do, and the /api/keys requests and answers.
 import { z } from "zod";
+import { API_KEY_MAX_EXPIRY_DAYS, API_KEY_PREFIX, API_KEY_SCOPES } from "./api-key-scopes";
 import { timestamp } from "./api-schemas";
 
-/** Every key starts with this; only its first PREFIX_LENGTH characters are ever shown again. */
-export const API_KEY_PREFIX = "dsk_";
-export const API_KEY_SHOWN_PREFIX_LENGTH = 12;
-
-/** What a key may do. `billing` is read-only (balance, history, usage): a key never buys. */
-export const API_KEY_SCOPES = ["write", "detect", "seo", "documents", "publish", "batches", "billing"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  write: "Write: drafts, revisions and rewrites",
-  detect: "Detect: AI detection",
-  seo: "SEO: SEO HTML, revisions and optimisation",
-  documents: "Documents: list, read, rename, delete, export",
-  publish: "Publish: to connected sites",
-  batches: "Batches: start and read batches",
-  billing: "Billing: read the balance, history and usage (read-only)",
-};
-
-export const API_KEY_MAX_EXPIRY_DAYS = 365;
-/** A user keeps at most this many live keys. */
-export const API_KEYS_PER_USER = 25;
+// The fixed words and limits live in api-key-scopes.ts (no zod); what the server imports from here:
+export {
+  API_KEY_PREFIX,
+  API_KEY_SCOPES,
+  API_KEY_SHOWN_PREFIX_LENGTH,
+  API_KEYS_PER_USER,
+  type ApiKeyScope,
+} from "./api-key-scopes";
 
 export const CreateApiKeyRequest = z.object({
   name: z.string().trim().min(1, { message: "Name is required" }).max(64, { message: "Name is 64 characters at most" }),

@@ -4,14 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Copy, KeyRound } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  API_KEY_SCOPE_LABELS,
-  API_KEY_SCOPES,
-  type ApiKeyInfo,
-  type ApiKeyScope,
-  type ApiKeysResponse,
-  type CreateApiKeyResponse,
-} from "../../../shared/api-keys";
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from "../../../shared/api-key-scopes";
+import type { ApiKeyInfo, ApiKeysResponse, CreateApiKeyResponse } from "../../../shared/api-keys";
 import { API_REFERENCE_PATH } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

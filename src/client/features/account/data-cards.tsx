@@ -1,7 +1,7 @@
 // "Download my data" and "Delete my account".
 import { Download, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { ACCOUNT_TEXT } from "../../../shared/account";
+import { ACCOUNT_TEXT } from "../../../shared/account-text";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { FormAlert } from "../../components/ui/field";

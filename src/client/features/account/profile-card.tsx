@@ -2,8 +2,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, MailWarning } from "lucide-react";
 import { useId, useState } from "react";
-import { ACCOUNT_TEXT, type AccountStatus, UsernameSchema } from "../../../shared/account";
-import { AUTH_MESSAGES } from "../../../shared/auth";
+import type { AccountStatus } from "../../../shared/account";
+import { ACCOUNT_TEXT } from "../../../shared/account-text";
+import { AUTH_MESSAGES } from "../../../shared/auth-text";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -28,6 +29,8 @@ export function ProfileCard({ status }: { status: AccountStatus }) {
 
   const saveUsername = async (e: React.FormEvent) => {
     e.preventDefault();
+    // zod loads with the first save, not with the page (the page draws sooner on a phone).
+    const { UsernameSchema } = await import("../../../shared/account");
     const parsed = UsernameSchema.safeParse(username);
     if (!parsed.success) return setUsernameError(parsed.error.issues[0]?.message);
     setUsernameError(undefined);

@@ -2,21 +2,24 @@
 // the data download and deleting the account.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plug } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ACCOUNT_TEXT, type AccountStatus } from "../../../shared/account";
+import type { AccountStatus } from "../../../shared/account";
+import { ACCOUNT_TEXT } from "../../../shared/account-text";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
-import { AuthForms } from "../auth/sign-in-dialog";
 import { SignedIn } from "../auth/signed-in";
 import { ApiKeysCard } from "./api-keys-card";
 import { DataCard, DeleteAccountCard } from "./data-cards";
 import { ProfileCard } from "./profile-card";
 import { ConnectedAccountsCard, PasswordCard, SessionsCard } from "./security-cards";
+
+// The sign-in forms (react-hook-form and zod) load only for a signed-out visitor, as on Billing.
+const AuthForms = lazy(() => import("../auth/sign-in-dialog").then((m) => ({ default: m.AuthForms })));
 
 export const ACCOUNT_KEY = ["/api/account"] as const;
 
