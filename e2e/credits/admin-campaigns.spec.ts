@@ -9,6 +9,48 @@ test.describe("bonus credit campaigns", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("a campaign created while the list is still loading shows in the list", async ({ page, baseURL }) => {
+    const name = `E2E early ${Date.now().toString(36)}`;
+    await page.goto("/policy");
+    await signInAsAdmin(page, baseURL);
+    // The list's first answer is held back until the campaign has been created: it was read before.
+    let created: () => void = () => {};
+    const afterCreate = new Promise<void>((resolve) => {
+      created = resolve;
+    });
+    let first = true;
+    await page.route("**/api/admin/campaigns", async (route) => {
+      const request = route.request();
+      if (request.method() === "POST") {
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        created();
+        return;
+      }
+      if (first) {
+        first = false;
+        const response = await route.fetch();
+        await afterCreate;
+        // The page may have given up on this answer by now (its request cancelled): nothing to fulfil.
+        await route.fulfill({ response }).catch(() => {});
+        return;
+      }
+      await route.continue();
+    });
+    await page.goto("/admin/bonus-credits");
+    const form = page.getByRole("form", { name: "Create campaign" });
+    await form.getByLabel("Campaign name").fill(name);
+    await form.getByRole("button", { name: "Create Campaign" }).click();
+    await expect(page.getByText("Campaign Created")).toBeVisible();
+    const row = page.getByTestId("campaign-row").filter({ hasText: name });
+    await expect(row).toBeVisible();
+    // Tidy up: the draft goes.
+    await page.unrouteAll({ behavior: "wait" });
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Campaign" }).click();
+    await expect(row).toHaveCount(0);
+  });
+
   test("an admin creates, activates and inspects a campaign", async ({ page, browser, baseURL }) => {
     const name = `E2E spring ${Date.now().toString(36)}`;
     await page.goto("/policy");

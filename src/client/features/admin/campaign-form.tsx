@@ -47,6 +47,9 @@ export function CampaignForm() {
             : `"${v.name}" was created as a draft.`,
       );
       form.reset(campaignFormDefaults());
+      // The list may still be loading from before the campaign existed (created right after the
+      // page opened): invalidating would wait for that answer, without the campaign. Start it again.
+      await queryClient.cancelQueries({ queryKey: CAMPAIGNS_KEY });
       await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
       if (granted > 0) await refreshCredits();
     },
