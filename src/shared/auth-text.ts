@@ -1,5 +1,5 @@
-// Sign-in and sign-up forms' fixed rules and texts (spec §5, §8), without zod: Settings and the
-// reset page draw from these before the forms' schemas (shared/auth.ts) are needed. Minimum 8
+// Sign-in and sign-up forms' fixed rules and texts (spec §5, §8), without zod: Settings draws from
+// these before the forms' schemas (shared/auth.ts, which re-exports them) are needed. Minimum 8
 // characters, not the spec's 6: see docs/decisions.md.
 
 export const PASSWORD_POLICY = {
