@@ -4,10 +4,16 @@ import { z } from "zod";
 import { ErrorBodySchema, timestamp } from "./api-schemas";
 import type { ErrorBody } from "./errors";
 import { DocumentId, SavedVersionSchema, VersionId } from "./ids";
-import { ADDITIONAL_CONTEXT_MAX_CHARS, AI_PROVIDERS, PROMPT_MAX_CHARS, WRITING_STYLES } from "./limits";
+import {
+  ADDITIONAL_CONTEXT_MAX_CHARS,
+  AI_PROVIDERS,
+  DOCUMENT_MAX_CHARS,
+  PROMPT_MAX_CHARS,
+  WRITING_STYLES,
+} from "./limits";
 
-/** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */
-export const DOCUMENT_MAX_CHARS = ADDITIONAL_CONTEXT_MAX_CHARS;
+export { DOCUMENT_MAX_CHARS } from "./limits";
+
 /** Most flagged sentences one revise or final rewrite carries. */
 export const FLAGGED_SENTENCES_MAX = 500;
 const SHORT_FIELD_MAX = 1000;
@@ -115,8 +121,7 @@ export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
 /** Who wrote the text: a provider's model, or the offline writer (never passed off as AI). */
 const WriterSchema = z.enum([...AI_PROVIDERS, "offline"]);
 export type Writer = z.infer<typeof WriterSchema>;
-export const OFFLINE_MODEL = "offline-writer";
-export { OFFLINE_WRITER_LABEL } from "./writer-label";
+export { OFFLINE_MODEL, OFFLINE_WRITER_LABEL } from "./writer-label";
 
 /** GET /api/writers: who answers each provider on this server; null when nobody can (a 503). */
 export const WritersResponseSchema = z.record(

@@ -1,5 +1,5 @@
 // What the sign-in dialog says when the server refuses a sign-in or a sign-up (spec §8).
-import { AUTH_MESSAGES } from "../../../shared/auth";
+import { AUTH_MESSAGES } from "../../../shared/auth-text";
 import { ApiError } from "../../lib/api";
 
 /** Identity-client codes (spec §8) to the words the dialog shows. */

@@ -5,9 +5,9 @@
 import { ArrowRight, FileUp, ScanSearch } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { DETECTION_MAX_CHARS } from "../../../shared/detection";
 import { CREDITS } from "../../../shared/limits";
 import { PAGE_ROUTES } from "../../../shared/routes";
+import { DETECTION_MAX_CHARS } from "../../../shared/verdict";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { FieldError, Input, Label, Textarea } from "../../components/ui/input";

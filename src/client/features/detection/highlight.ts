@@ -6,8 +6,9 @@ import type { Root } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { type DetectionResult, verdictOf } from "../../../shared/detection";
+import type { DetectionResult } from "../../../shared/detection";
 import { countOf } from "../../../shared/plural";
+import { verdictOf } from "../../../shared/verdict";
 
 /** 0 likely human · 1 some AI signals · 2 leaning AI · 3 flagged by the detector. */
 export type ScoreLevel = 0 | 1 | 2 | 3;

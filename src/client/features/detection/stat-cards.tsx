@@ -4,7 +4,8 @@
 // and colour follow the verdict, so the percentage, the verdict and the flag count never disagree.
 import { Bot, FileText, Flag, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { type DetectionResult, verdictOf } from "../../../shared/detection";
+import type { DetectionResult } from "../../../shared/detection";
+import { verdictOf } from "../../../shared/verdict";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { formatPercent } from "./percent";

@@ -3,7 +3,7 @@
 // the percentage and the flagged sentences shown next to it.
 import { Bot, CircleHelp, UserRoundCheck } from "lucide-react";
 import type { DetectionResult, VerdictLevel } from "../../../shared/detection";
-import { verdictOf } from "../../../shared/detection";
+import { verdictOf } from "../../../shared/verdict";
 import { cn } from "../../lib/cn";
 
 export const VERDICT_STYLES: Record<VerdictLevel, { icon: typeof Bot; box: string; text: string }> = {

@@ -2,7 +2,7 @@
 // the full app and the console above their results, until dismissed or a new draft starts.
 import { FileQuestion, X } from "lucide-react";
 import { Link } from "react-router";
-import { DOCUMENT_NOT_FOUND } from "../../../shared/documents";
+import { DOCUMENT_NOT_FOUND } from "../../../shared/document-kinds";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";

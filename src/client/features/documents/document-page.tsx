@@ -19,13 +19,8 @@ import {
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DetectionResult } from "../../../shared/detection";
-import {
-  DOCUMENT_NOT_FOUND,
-  type DocumentDetail,
-  type DocumentVersion,
-  EDITABLE_KINDS,
-  VERSION_KIND_LABELS,
-} from "../../../shared/documents";
+import { DOCUMENT_NOT_FOUND, EDITABLE_KINDS, VERSION_KIND_LABELS } from "../../../shared/document-kinds";
+import type { DocumentDetail, DocumentVersion } from "../../../shared/documents";
 import { countOf, creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { Writer } from "../../../shared/writing";

@@ -3,7 +3,7 @@
 // happens next (the document page shows it unchecked, Results checks it at once).
 import { Save, X } from "lucide-react";
 import { useId, useState } from "react";
-import { DOCUMENT_MAX_CHARS } from "../../../shared/writing";
+import { DOCUMENT_MAX_CHARS } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Label, Textarea } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";

@@ -1,5 +1,5 @@
-// What other screens mount: the Settings section, the Publish dialog (document page, SEO panels) and
-// the list of where a document is published (document page).
-export { ConnectionsSection } from "./connections-section";
+// What other screens mount: the Publish dialog (document page, SEO panels; its form loads when it
+// opens) and the list of where a document is published (document page). The connections section is
+// the connections page's own (connections-page.tsx), so the pages above do not load its forms.
 export { PublicationsList } from "./publications-list";
 export { PublishDialog, type PublishDialogProps } from "./publish-dialog";

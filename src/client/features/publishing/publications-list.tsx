@@ -2,12 +2,8 @@
 // document page, beside the PublishDialog (which refreshes it after each publish).
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import {
-  type ConnectionsResponse,
-  PLATFORM_LABEL,
-  type PublicationsResponse,
-  type PublishStatus,
-} from "../../../shared/publishing";
+import type { ConnectionsResponse, PublicationsResponse, PublishStatus } from "../../../shared/publishing";
+import { PLATFORM_LABEL } from "../../../shared/publishing-rules";
 import { Badge } from "../../components/ui/badge";
 import { CONNECTIONS_KEY, publicationsKey } from "./api";
 

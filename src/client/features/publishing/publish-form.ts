@@ -1,6 +1,6 @@
 // The publish dialog's form → the request body of POST /api/documents/:id/publish. Pure, tested.
 import type { PublishRequestInput, PublishResponse, PublishStatus } from "../../../shared/publishing";
-import { MAX_TERMS } from "../../../shared/publishing";
+import { MAX_TERMS } from "../../../shared/publishing-rules";
 
 export interface PublishFormValues {
   connectionId: string;

@@ -6,7 +6,7 @@
 // to a connected site of its platform.
 import { ClipboardCopy, Code2, Loader2, Send, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
-import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "../../../shared/seo";
+import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "../../../shared/seo-rules";
 import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

@@ -2,12 +2,11 @@
 // results of each step on the right, each shown only when relevant. Execute writes a draft and
 // analyses it; Revise Content, Final Rewrite, SEO Optimize and Revise Existing Text build on it.
 // The draft's document is in the URL (`?document=`): a reload reopens the loop from it.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, TerminalSquare } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { PAGE_ROUTES } from "../../../../shared/routes";
-import { SessionContext } from "../../../../shared/writing";
+import type { SessionContext } from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -28,6 +27,7 @@ import { BlogPostPreview, FinalRewritePreview, RevisedComparison } from "./resul
 import { ReviseTextCard } from "./revise-text-card";
 import { MODEL_LABELS, PROVIDER_NAMES, type SessionFormValues, sessionDefaults } from "./session-defaults";
 import { ConsoleSessionForm } from "./session-form";
+import { sessionOf, sessionResolver } from "./session-rules";
 import { useDocumentSession } from "./use-document-session";
 import { useReviseTextTool } from "./use-revise-text-tool";
 import { useWritingSession } from "./use-writing-session";
@@ -37,7 +37,7 @@ type SeoSource = { text: string; from: "final" | "enhanced" };
 export function ProseConsolePage() {
   const { user, openSignIn } = useAuth();
   const form = useForm<SessionFormValues>({
-    resolver: zodResolver(SessionContext) as never,
+    resolver: sessionResolver,
     defaultValues: sessionDefaults(),
   });
   const provider = form.watch("aiProvider");
@@ -60,8 +60,7 @@ export function ProseConsolePage() {
 
   const session = useWritingSession({
     getSession: () => {
-      const current = SessionContext.safeParse(form.getValues());
-      return current.success ? current.data : lastSession.current;
+      return sessionOf(form.getValues()) ?? lastSession.current;
     },
     onError: (err, step) => {
       if (step === "execute") setExecuteState({ status: "error" });

@@ -5,12 +5,8 @@ import { format } from "date-fns";
 import { FileText, History } from "lucide-react";
 import { Link } from "react-router";
 import { documentPath } from "../../../../shared/routes";
-import {
-  type HistoryItem,
-  OFFLINE_MODEL,
-  OFFLINE_WRITER_LABEL,
-  type WritingEndpoint,
-} from "../../../../shared/writing";
+import { OFFLINE_MODEL, OFFLINE_WRITER_LABEL } from "../../../../shared/writer-label";
+import type { HistoryItem, WritingEndpoint } from "../../../../shared/writing";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";

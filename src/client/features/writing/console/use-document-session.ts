@@ -5,11 +5,12 @@ import type { MutableRefObject } from "react";
 import { useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { DocumentDetail } from "../../../../shared/documents";
-import { SessionContext } from "../../../../shared/writing";
+import type { SessionContext } from "../../../../shared/writing";
 import { errorText } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useUrlDocument } from "../use-url-document";
 import { type SessionFormValues, sessionDefaults } from "./session-defaults";
+import { loadSessionRules, sessionOf } from "./session-rules";
 import type { WritingSession } from "./use-writing-session";
 
 /** The session form as the document's draft was written, else the defaults with its brief. */
@@ -53,8 +54,13 @@ export function useDocumentSession({
       restoredId.current = state.id;
       const values = formValuesOf(state.doc);
       form.reset(values);
-      const parsed = SessionContext.safeParse(values);
-      lastSession.current = parsed.success ? parsed.data : null;
+      // The session the draft was written from, once the form's rules have loaded (revisions use it).
+      lastSession.current = null;
+      loadSessionRules()
+        .then(() => {
+          if (restoredId.current === state.id && lastSession.current === null) lastSession.current = sessionOf(values);
+        })
+        .catch(() => {}); // offline: the next check of the form loads them again
       session.restore(state.doc);
       onRestored?.(state.doc);
     } else if (state.status === "missing" || state.status === "error") {

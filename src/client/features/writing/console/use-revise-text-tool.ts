@@ -5,7 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
-import { DOCUMENT_NOT_FOUND } from "../../../../shared/documents";
+import { DOCUMENT_NOT_FOUND } from "../../../../shared/document-kinds";
 import { REVISED_TEXT_ANALYSIS_DELAY_MS } from "../../../../shared/limits";
 import type { AiProvider } from "../../../../shared/writing";
 import { errorText } from "../../../lib/errors";

@@ -4,11 +4,10 @@
 // Generate needs what the draft and its check will cost (issue 31; spec §9 said 5); the draft streams in as it is written and is analysed
 // automatically, as is every revision and final rewrite (spec §4). Every step is saved to one document,
 // whose id the URL carries (`?document=`): a reload, or "Continue in the full app", reopens it.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { SessionContext, type WritersResponse } from "../../../../shared/writing";
+import type { SessionContext, WritersResponse } from "../../../../shared/writing";
 import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -22,6 +21,7 @@ import { failureReason, isSignedOutError, NoContentError, toastNoContent } from 
 import { RequestHistory } from "../console/request-history";
 import { ResetHistoryDialog, useResetHistory } from "../console/reset-history-dialog";
 import { type SessionFormValues, sessionDefaults } from "../console/session-defaults";
+import { sessionOf, sessionResolver } from "../console/session-rules";
 import { useDocumentSession } from "../console/use-document-session";
 import { useWritingSession } from "../console/use-writing-session";
 import { WRITERS_KEY } from "../model-notice";
@@ -38,7 +38,7 @@ export function FullAppPage() {
   const insufficient = useInsufficientCredits();
   const requireCredits = useRequireCredits();
   const form = useForm<SessionFormValues>({
-    resolver: zodResolver(SessionContext) as never,
+    resolver: sessionResolver,
     defaultValues: sessionDefaults(),
   });
   const provider = form.watch("aiProvider");
@@ -53,8 +53,7 @@ export function FullAppPage() {
 
   const session = useWritingSession({
     getSession: () => {
-      const current = SessionContext.safeParse(form.getValues());
-      return current.success ? current.data : lastSession.current;
+      return sessionOf(form.getValues()) ?? lastSession.current;
     },
     onError: (err, step) => {
       setLive(null);
