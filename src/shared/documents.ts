@@ -13,6 +13,7 @@ import {
   type VersionKind,
 } from "./document-kinds";
 import { idOf, VersionId } from "./ids";
+import { formatNumber } from "./number-text";
 import { SavedSeoSchema, SEO_PLATFORMS } from "./seo";
 import { AiProvider, DOCUMENT_MAX_CHARS, WritingStyle } from "./writing";
 
@@ -63,7 +64,7 @@ const ownContent = z
   .string({ error: "Text is required" })
   .refine((value) => value.trim().length >= 1, { message: "Text is required" })
   .refine((value) => value.length <= DOCUMENT_MAX_CHARS, {
-    message: `Text is too long (${DOCUMENT_MAX_CHARS.toLocaleString("en-US")} characters at most)`,
+    message: `Text is too long (${formatNumber(DOCUMENT_MAX_CHARS)} characters at most)`,
   });
 
 /** POST /api/documents: a new document holding the writer's own text (Check my text). */

@@ -1,5 +1,6 @@
 // The names people see for each paid action, on the Usage tab and in the ledger's descriptions
 // alike (the server writes them into transaction rows, the client labels usage records with them).
+import { formatNumber } from "./number-text";
 
 export const ENDPOINT_LABELS: Record<string, string> = {
   "/api/execute": "Draft generation",
@@ -18,5 +19,5 @@ export const endpointLabel = (endpoint: string): string =>
 /** A ledger line for a paid call: "Draft generation · 2,240 tokens" (no tokens: the name alone). */
 export function usageDescription(endpoint: string, tokens: number): string {
   const name = endpointLabel(endpoint);
-  return tokens > 0 ? `${name} · ${tokens.toLocaleString("en-US")} tokens` : name;
+  return tokens > 0 ? `${name} · ${formatNumber(tokens)} tokens` : name;
 }

@@ -11,6 +11,7 @@ import {
   PROMPT_MAX_CHARS,
   WRITING_STYLES,
 } from "./limits";
+import { formatNumber } from "./number-text";
 
 export { DOCUMENT_MAX_CHARS } from "./limits";
 
@@ -30,7 +31,7 @@ const required = (message: string, max: number, tooLong: string) =>
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .max(max, `${label} must be at most ${formatNumber(max)} characters`)
     .nullish()
     .transform((v) => (v?.trim() ? v : undefined));
 
@@ -42,7 +43,7 @@ export const SessionContext = z.object({
   contentType: required(
     "Content type is required",
     PROMPT_MAX_CHARS,
-    `Content type must be at most ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`,
+    `Content type must be at most ${formatNumber(PROMPT_MAX_CHARS)} characters`,
   ),
   targetAudience: optionalText("Target audience", SHORT_FIELD_MAX),
   /** A string in the spec ("800"); a number is accepted and kept as its text. */

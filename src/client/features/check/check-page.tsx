@@ -6,6 +6,7 @@ import { ArrowRight, FileUp, ScanSearch } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CREDITS } from "../../../shared/limits";
+import { formatNumber } from "../../../shared/number-text";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import { DETECTION_MAX_CHARS } from "../../../shared/verdict";
 import { Button } from "../../components/ui/button";
@@ -22,13 +23,11 @@ import { createOwnDocument } from "../documents/api";
 import { resultsOf } from "../writing/use-url-document";
 import { readUpload, titleFromFileName, UPLOAD_ACCEPT, UploadError } from "./read-file";
 
-const count = new Intl.NumberFormat("en-US");
-
 /** Why the text cannot be checked yet, or null. */
 export function checkProblem(text: string): string | null {
   if (!text.trim()) return "Paste your text or upload a file first.";
   if (text.length > DETECTION_MAX_CHARS)
-    return `Text is too long to check (${count.format(DETECTION_MAX_CHARS)} characters at most). Check it in parts.`;
+    return `Text is too long to check (${formatNumber(DETECTION_MAX_CHARS)} characters at most). Check it in parts.`;
   return null;
 }
 
@@ -163,7 +162,7 @@ function CheckForm() {
                   text.length > DETECTION_MAX_CHARS ? "text-xs font-medium text-red-700" : "text-xs text-slate-600"
                 }
               >
-                {count.format(text.length)} / {count.format(DETECTION_MAX_CHARS)}
+                {formatNumber(text.length)} / {formatNumber(DETECTION_MAX_CHARS)}
                 <span className="sr-only"> characters</span>
               </span>
             </div>

@@ -1,21 +1,15 @@
 // How money and credits read on screen: USD with cents, the price per credit to three decimals
-// (spec §9), credit counts with thousands separators, signed amounts for the ledger.
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usdPerCredit = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 3,
-  maximumFractionDigits: 3,
-});
-const count = new Intl.NumberFormat("en-US");
+// (spec §9), credit counts with thousands separators, signed amounts for the ledger. Written without
+// Intl (shared/number-text.ts): its first number format costs a page load tens of milliseconds.
+import { formatDollars, formatNumber } from "../../../shared/number-text";
 
-export const formatUsd = (amount: number) => usd.format(amount);
-export const formatPricePerCredit = (amount: number) => usdPerCredit.format(amount);
-export const formatCredits = (credits: number) => count.format(credits);
+export const formatUsd = (amount: number) => formatDollars(amount);
+export const formatPricePerCredit = (amount: number) => formatDollars(amount, 3);
+export const formatCredits = (credits: number) => formatNumber(credits);
 
 /** '+50', '−3' (a real minus sign), '0'. */
 export function formatSignedCredits(amount: number): string {
-  if (amount > 0) return `+${count.format(amount)}`;
-  if (amount < 0) return `\u2212${count.format(Math.abs(amount))}`;
+  if (amount > 0) return `+${formatNumber(amount)}`;
+  if (amount < 0) return `\u2212${formatNumber(Math.abs(amount))}`;
   return "0";
 }

@@ -6,6 +6,7 @@
 import { AlertTriangle, ClipboardCopy, Loader2, RefreshCw, Wand2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import type { DetectionResult } from "../../../shared/detection";
+import { formatNumber } from "../../../shared/number-text";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -158,7 +159,7 @@ export function DetectionPanel({
                 {formatPercent(result.humanPercentage)}
               </Stat>
               <Stat id="words" label="Words" className="bg-slate-50" valueClassName="text-slate-900">
-                {result.wordCount.toLocaleString("en-US")}
+                {formatNumber(result.wordCount)}
               </Stat>
             </dl>
             <div className="flex h-2 overflow-hidden rounded-full bg-emerald-200" aria-hidden="true">

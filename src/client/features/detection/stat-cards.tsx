@@ -5,6 +5,7 @@
 import { Bot, FileText, Flag, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DetectionResult } from "../../../shared/detection";
+import { formatNumber } from "../../../shared/number-text";
 import { verdictOf } from "../../../shared/verdict";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
@@ -90,13 +91,13 @@ export function StatCards({ result, loading = false, wordCount, className }: Sta
         value={ok ? formatPercent(result.humanPercentage) : "—"}
         tone={verdict?.level === "likely_human" ? "success" : "neutral"}
       />
-      <Stat id="words" label="Words" icon={<FileText />} value={words ? words.toLocaleString("en-US") : "—"} />
+      <Stat id="words" label="Words" icon={<FileText />} value={words ? formatNumber(words) : "—"} />
       <Stat
         id="flagged"
         label="Flagged"
         icon={<Flag />}
         loading={loading}
-        value={ok ? result.aiSentences.length.toLocaleString("en-US") : "—"}
+        value={ok ? formatNumber(result.aiSentences.length) : "—"}
         tone={ok && result.aiSentences.length > 0 ? "danger" : "neutral"}
         note={ok ? (result.aiSentences.length === 1 ? "sentence" : "sentences") : undefined}
       />

@@ -21,6 +21,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { DetectionResult } from "../../../shared/detection";
 import { DOCUMENT_NOT_FOUND, EDITABLE_KINDS, VERSION_KIND_LABELS } from "../../../shared/document-kinds";
 import type { DocumentDetail, DocumentVersion } from "../../../shared/documents";
+import { formatNumber } from "../../../shared/number-text";
 import { countOf, creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { Writer } from "../../../shared/writing";
@@ -510,7 +511,7 @@ function CompareCard({
             <p className="text-sm text-slate-700" data-testid="diff-summary" role="status">
               {diff.changedSentences === 0 && diff.addedWords === 0 && diff.removedWords === 0
                 ? "No differences: the two versions have the same text."
-                : `${diff.changedSentences.toLocaleString("en-US")} of ${countOf(diff.sentences, "sentence")} changed · ${countOf(diff.addedWords, "word")} added · ${diff.removedWords.toLocaleString("en-US")} removed`}
+                : `${formatNumber(diff.changedSentences)} of ${countOf(diff.sentences, "sentence")} changed · ${countOf(diff.addedWords, "word")} added · ${formatNumber(diff.removedWords)} removed`}
             </p>
             <p className="flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
               <span className="rounded bg-amber-100 px-1.5">changed sentence</span>

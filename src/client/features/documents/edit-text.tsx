@@ -4,6 +4,7 @@
 import { Save, X } from "lucide-react";
 import { useId, useState } from "react";
 import { DOCUMENT_MAX_CHARS } from "../../../shared/limits";
+import { formatNumber } from "../../../shared/number-text";
 import { Button } from "../../components/ui/button";
 import { Label, Textarea } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";
@@ -14,7 +15,7 @@ import { toast } from "../../lib/toast";
 export function editProblem(initial: string, text: string): string | null {
   if (!text.trim()) return "Text is required";
   if (text.length > DOCUMENT_MAX_CHARS)
-    return `Text is too long (${DOCUMENT_MAX_CHARS.toLocaleString("en-US")} characters at most)`;
+    return `Text is too long (${formatNumber(DOCUMENT_MAX_CHARS)} characters at most)`;
   if (text === initial) return "Nothing changed yet";
   return null;
 }

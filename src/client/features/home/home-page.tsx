@@ -6,6 +6,7 @@ import { ArrowRight, BookOpen, Layers, ScanSearch, ShieldCheck, Sparkles } from 
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PROMPT_MAX_CHARS } from "../../../shared/limits";
+import { formatNumber } from "../../../shared/number-text";
 import { creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { AiProvider, WritersResponse } from "../../../shared/writing";
@@ -25,7 +26,6 @@ import { readLastPrompt, savePendingRequest, takeInsufficientCreditsFlag } from 
 import { ModelSelector } from "./model-selector";
 import { DEFAULT_PROMPT, QUICK_STARTERS, type QuickStarterId, starterPrompt } from "./sample-prompts";
 
-const count = new Intl.NumberFormat("en-US");
 /** Field names of the prompt and the model choice (what main.tsx keeps from before hydration). */
 const PROMPT_FIELD = "prompt";
 const MODEL_FIELD = "aiProvider";
@@ -190,7 +190,7 @@ export function HomePage() {
                     className={nearLimit ? "text-xs font-medium text-amber-800" : "text-xs text-slate-600"}
                     data-testid="prompt-counter"
                   >
-                    {count.format(length)} / {count.format(PROMPT_MAX_CHARS)}
+                    {formatNumber(length)} / {formatNumber(PROMPT_MAX_CHARS)}
                     <span className="sr-only"> characters</span>
                   </span>
                 </div>
@@ -276,7 +276,7 @@ function CreditsNote({
     );
   }
   const short = available !== undefined && available < required;
-  const have = available !== undefined ? ` You have ${count.format(available)}.` : "";
+  const have = available !== undefined ? ` You have ${formatNumber(available)}.` : "";
   return (
     <p className={short ? "text-xs text-amber-800" : "text-xs text-slate-600"} data-testid="generate-cost">
       {offline

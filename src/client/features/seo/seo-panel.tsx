@@ -6,6 +6,7 @@
 // to a connected site of its platform.
 import { ClipboardCopy, Code2, Loader2, Send, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { formatNumber } from "../../../shared/number-text";
 import { parseImageUrls, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "../../../shared/seo-rules";
 import type { AiProvider } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
@@ -117,7 +118,7 @@ export function SeoPanel({
   const reason = !trimmed
     ? emptyReason
     : content.length > SEO_CONTENT_MAX
-      ? `The text is too long for SEO HTML (at most ${SEO_CONTENT_MAX.toLocaleString("en-US")} characters).`
+      ? `The text is too long for SEO HTML (at most ${formatNumber(SEO_CONTENT_MAX)} characters).`
       : null;
   const pending = mutation.isPending;
 

@@ -1,6 +1,7 @@
 // A text shown in a panel: with the detector's highlights once it has been analysed, formatted from
 // its markdown before that. Who wrote it is said plainly (the offline writer is never passed off as AI).
 import type { DetectionResult } from "../../../../shared/detection";
+import { formatNumber } from "../../../../shared/number-text";
 import { countOf } from "../../../../shared/plural";
 import { countMarkdownWords } from "../../../../shared/text";
 import { HighlightedDraft } from "../../detection";
@@ -49,7 +50,7 @@ export function ResultMeta({ result }: { result: DraftResult }) {
       <WriterNote writer={result.writer} model={result.model} />
       <p className="text-xs text-slate-600">
         {countOf(words, "word")}
-        {result.responseTime !== undefined && <> · {result.responseTime.toLocaleString("en-US")} ms</>}
+        {result.responseTime !== undefined && <> · {formatNumber(result.responseTime)} ms</>}
         {result.creditsUsed !== undefined && (
           <>
             {" "}

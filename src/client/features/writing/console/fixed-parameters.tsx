@@ -1,15 +1,14 @@
 // The console's read-only block of fixed API parameters (spec §9): what the server sends each provider.
 import { Lock } from "lucide-react";
 import { FIXED_API_PARAMETERS } from "../../../../shared/limits";
+import { formatNumber } from "../../../../shared/number-text";
 import type { AiProvider } from "../../../../shared/writing";
-
-const format = new Intl.NumberFormat("en-US");
 
 export function FixedApiParameters({ provider }: { provider: AiProvider }) {
   const params = FIXED_API_PARAMETERS[provider];
   const rows: [string, string][] = [
     ["Model", params.label],
-    ["Max tokens", format.format(params.maxOutputTokens)],
+    ["Max tokens", formatNumber(params.maxOutputTokens)],
     ["Tools", params.tools],
     ["Temperature", String(FIXED_API_PARAMETERS.temperature)],
   ];

@@ -4,6 +4,7 @@
 import { format } from "date-fns";
 import { FileText, History } from "lucide-react";
 import { Link } from "react-router";
+import { formatNumber } from "../../../../shared/number-text";
 import { documentPath } from "../../../../shared/routes";
 import { OFFLINE_MODEL, OFFLINE_WRITER_LABEL } from "../../../../shared/writer-label";
 import type { HistoryItem, WritingEndpoint } from "../../../../shared/writing";
@@ -88,7 +89,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
             ? OFFLINE_WRITER_LABEL
             : `${MODEL_LABELS[item.aiProvider]} (${item.aiProvider})`}
         </span>
-        <span>{item.responseTime.toLocaleString("en-US")} ms</span>
+        <span>{formatNumber(item.responseTime)} ms</span>
         <span>For {item.currentDate}</span>
         <time dateTime={item.createdAt}>{when(item.createdAt)}</time>
       </div>
