@@ -23,6 +23,7 @@ import {
   TableRow,
 } from "../../components/ui/table";
 import { ApiError, apiPost, apiRequest } from "../../lib/api";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { usePending } from "../../lib/use-pending";
 
@@ -103,7 +104,7 @@ export function ApiKeysCard() {
                 const body = { name, scopes, ...(expiresInDays ? { expiresInDays } : {}) };
                 setCreated(await apiPost<CreateApiKeyResponse>("/api/keys", body));
                 setName("");
-                await queryClient.invalidateQueries({ queryKey: KEYS_KEY });
+                await refreshQueries(queryClient, { queryKey: KEYS_KEY });
               },
               (err) => setError(err instanceof ApiError ? err.serverMessage : "Could not create the key"),
             );
@@ -211,7 +212,7 @@ export function ApiKeysCard() {
                 await apiRequest("DELETE", `/api/keys/${encodeURIComponent(revoking.id)}`);
                 setRevoking(undefined);
                 toast.success("Key revoked");
-                await queryClient.invalidateQueries({ queryKey: KEYS_KEY });
+                await refreshQueries(queryClient, { queryKey: KEYS_KEY });
               },
               (err) => toast.fromError(err, "Could not revoke the key"),
             )

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { describedBy, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { ApiError, apiPost } from "../../lib/api";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 
@@ -38,7 +39,7 @@ export function ProfileCard({ status }: { status: AccountStatus }) {
     try {
       await apiPost("/api/auth/update-user", { username: parsed.data });
       await refreshUser();
-      await queryClient.invalidateQueries({ queryKey: ["/api/account"] });
+      await refreshQueries(queryClient, { queryKey: ["/api/account"] });
       toast.success("Username saved");
     } catch (err) {
       setUsernameError(message(err, "Could not save the username"));

@@ -22,6 +22,7 @@ import {
   TableRow,
 } from "../../components/ui/table";
 import { ApiError, apiFetch, apiPost, apiRequest } from "../../lib/api";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { usePending } from "../../lib/use-pending";
 import { keepToken, useAuth } from "../auth/auth-context";
@@ -69,7 +70,7 @@ export function PasswordCard({ status }: { status: AccountStatus }) {
       await keepToken(await apiFetch("POST", "/api/auth/change-password", { currentPassword, newPassword }));
       form.reset();
       toast.success(ACCOUNT_TEXT.passwordChanged);
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await refreshQueries(queryClient, { queryKey: SESSIONS_KEY });
     } catch (err) {
       setFormError(err instanceof ApiError ? err.serverMessage : "Could not change the password");
     }
@@ -140,7 +141,7 @@ export function SessionsCard({ onSignedOutHere }: { onSignedOutHere: () => void 
         onSignedOutHere();
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await refreshQueries(queryClient, { queryKey: SESSIONS_KEY });
     } catch (err) {
       toast.fromError(err, "Could not sign that session out");
     } finally {
@@ -219,7 +220,7 @@ export function ConnectedAccountsCard({ status }: { status: AccountStatus }) {
   const { linkGoogle } = useAuth();
   const queryClient = useQueryClient();
   const [pending, run] = usePending();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["/api/account"] });
+  const refresh = () => refreshQueries(queryClient, { queryKey: ["/api/account"] });
   const connected = Boolean(status.google.accountId);
   return (
     <Card>

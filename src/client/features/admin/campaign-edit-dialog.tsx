@@ -9,6 +9,7 @@ import { describedBy, Field, FormAlert, SubmitButton } from "../../components/ui
 import { Input, Textarea } from "../../components/ui/input";
 import { apiRequest } from "../../lib/api";
 import { errorText } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { CAMPAIGNS_KEY } from "./campaign-form";
@@ -37,7 +38,7 @@ function EditBody({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
       apiRequest<CampaignResponse>("PATCH", `/api/admin/campaigns/${campaign.id}`, body),
     onSuccess: async (res) => {
       toast.success("Campaign Updated", res?.message ?? `"${campaign.name}" was updated.`);
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      await refreshQueries(queryClient, { queryKey: CAMPAIGNS_KEY });
       if (res?.granted) await refreshCredits();
       onClose();
     },

@@ -13,6 +13,7 @@ import { Input, Label, NativeSelect, Textarea } from "../../components/ui/input"
 import { Spinner } from "../../components/ui/spinner";
 import { apiPost } from "../../lib/api";
 import { errorText } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import {
@@ -47,10 +48,7 @@ export function CampaignForm() {
             : `"${v.name}" was created as a draft.`,
       );
       form.reset(campaignFormDefaults());
-      // The list may still be loading from before the campaign existed (created right after the
-      // page opened): invalidating would wait for that answer, without the campaign. Start it again.
-      await queryClient.cancelQueries({ queryKey: CAMPAIGNS_KEY });
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      await refreshQueries(queryClient, { queryKey: CAMPAIGNS_KEY });
       if (granted > 0) await refreshCredits();
     },
     onError: (err) => toast.error("Failed to create campaign", errorText(err, "Please try again")),

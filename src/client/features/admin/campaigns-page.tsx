@@ -15,6 +15,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { apiRequest } from "../../lib/api";
 import { errorText } from "../../lib/errors";
 import { FRESH_ON_MOUNT } from "../../lib/query";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
@@ -73,13 +74,13 @@ function CampaignList() {
             : `"${campaign.name}" was deleted.`;
       toast.success(ACTION_TEXT[action].done, detail);
       setConfirmDelete(null);
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      await refreshQueries(queryClient, { queryKey: CAMPAIGNS_KEY });
       if (granted > 0) await refreshCredits();
     },
     onError: (err, { action }) => {
       setConfirmDelete(null);
       toast.error(ACTION_TEXT[action].failed, errorText(err, "Please try again"));
-      void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      void refreshQueries(queryClient, { queryKey: CAMPAIGNS_KEY });
     },
   });
   const busy = (action: Action, c: Campaign) =>

@@ -18,6 +18,7 @@ import { apiPost } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/errors";
 import { FRESH_ON_MOUNT } from "../../lib/query";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { useRefreshCredits } from "../credits/credits";
 import { formatCredits } from "../credits/format";
@@ -85,7 +86,7 @@ function GrantTab() {
       setReason("");
       setSearchText("");
       search.clear();
-      await queryClient.invalidateQueries({ queryKey: GRANT_HISTORY_KEY });
+      await refreshQueries(queryClient, { queryKey: GRANT_HISTORY_KEY });
       // The admin may have granted themselves.
       await refreshCredits();
     },

@@ -14,6 +14,7 @@ import {
 import type { AuthProvidersResponse, SessionUser, VerifyResponse } from "../../../shared/auth";
 import { apiFetch, apiGet, apiPost, onBearerToken, setBearerToken } from "../../lib/api";
 import { startEarlyGet } from "../../lib/early-get";
+import { refreshQueries } from "../../lib/refresh";
 import { pageGets } from "../../page-files";
 import { createTokenSync } from "./token-sync";
 
@@ -134,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const refreshCredits = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
+    await refreshQueries(queryClient, { queryKey: CREDITS_KEY });
   }, [queryClient]);
 
   const afterSignIn = useCallback(async () => {

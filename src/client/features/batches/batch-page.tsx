@@ -14,6 +14,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { errorText } from "../../lib/errors";
 import { queryClient } from "../../lib/query";
+import { refreshQueries } from "../../lib/refresh";
 import { SignedIn } from "../auth/signed-in";
 import { BATCH_KEY, batchAction, downloadBatchFile, retryRow, useBatch } from "./api";
 import { BatchesSignedOut } from "./signed-out";
@@ -67,7 +68,7 @@ function BatchView() {
     setBusy(label);
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: BATCH_KEY(id) });
+      await refreshQueries(queryClient, { queryKey: BATCH_KEY(id) });
     } catch (err) {
       setError(errorText(err, `Could not ${label.toLowerCase()}`));
     } finally {

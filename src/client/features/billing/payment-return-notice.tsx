@@ -16,6 +16,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { ApiError, apiGet } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { FRESH_ON_MOUNT } from "../../lib/query";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { CREDITS_KEY } from "../auth/auth-context";
 import { TRANSACTIONS_KEY, USAGE_KEY } from "../credits/credits";
@@ -65,9 +66,9 @@ export function PaymentReturnNotice() {
   useEffect(() => {
     if (shown === "waiting" || shown === "late") wasWaiting.current = true;
     if (data?.status !== "credited") return;
-    void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
-    void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
-    void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
+    void refreshQueries(queryClient, { queryKey: CREDITS_KEY });
+    void refreshQueries(queryClient, { queryKey: TRANSACTIONS_KEY });
+    void refreshQueries(queryClient, { queryKey: USAGE_KEY });
     if (wasWaiting.current) {
       wasWaiting.current = false;
       toast.success("Credits Added", `${creditCount(data.credits)} are now in your account. Thank you!`);

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { CreditPackage, PackagesResponse } from "../../../shared/billing";
 import { errorFields, parseError } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { CREDITS_KEY } from "../auth/auth-context";
 
 export const PACKAGES_KEY = ["/api/billing/packages"] as const;
@@ -48,5 +49,5 @@ export function insufficientCreditsFrom(err: unknown): Partial<InsufficientCredi
  */
 export function useRefreshCredits() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: CREDITS_KEY }), [queryClient]);
+  return useCallback(() => refreshQueries(queryClient, { queryKey: CREDITS_KEY }), [queryClient]);
 }

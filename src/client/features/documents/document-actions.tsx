@@ -11,6 +11,7 @@ import { describedBy, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { usePending } from "../../lib/use-pending";
 import { DOCUMENTS_KEY, deleteDocument, renameDocument } from "./api";
@@ -45,7 +46,7 @@ function RenameForm({ doc, onClose }: { doc: DocumentRef; onClose: () => void })
     setSaving(true);
     try {
       await renameDocument(doc.id, parsed.data.title);
-      await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+      await refreshQueries(queryClient, { queryKey: DOCUMENTS_KEY });
       toast.success("Document renamed", parsed.data.title);
       onClose();
     } catch (err) {
@@ -109,7 +110,7 @@ export function DeleteDocumentDialog({
           async () => {
             await deleteDocument(doc.id);
             queryClient.removeQueries({ queryKey: [...DOCUMENTS_KEY, "one", doc.id] });
-            await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+            await refreshQueries(queryClient, { queryKey: DOCUMENTS_KEY });
             toast.success("Document deleted", doc.title);
             onClose();
             onDeleted?.();

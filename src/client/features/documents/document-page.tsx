@@ -34,6 +34,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-context";
 import { SignedIn } from "../auth/signed-in";
@@ -328,7 +329,7 @@ function VersionCard({
         : null;
   const saveAsNew = async (content: string) => {
     await saveEdit(documentId, { content, basedOn: version.id });
-    await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    await refreshQueries(queryClient, { queryKey: DOCUMENTS_KEY });
     setEditing(false);
     toast.success(
       `Saved as version ${nextNumber}`,
@@ -435,14 +436,14 @@ function CheckVersionButton({
       const result = await detectAi(version.content, { documentId, versionId: version.id });
       if (!result.success)
         toast.warning("AI Detection Unavailable", result.error || "The AI detector could not check this text.");
-      await queryClient.invalidateQueries({ queryKey: DOCUMENT_KEY(documentId) });
-      void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+      await refreshQueries(queryClient, { queryKey: DOCUMENT_KEY(documentId) });
+      void refreshQueries(queryClient, { queryKey: DOCUMENTS_KEY });
     } catch (err) {
       if (!insufficient.openFromError(err)) toast.error("AI detection failed", errorText(err, "Please try again"));
     } finally {
       setChecking(false);
       void refreshCredits();
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+      void refreshQueries(queryClient, { queryKey: HISTORY_KEY });
     }
   };
   return (

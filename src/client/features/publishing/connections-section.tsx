@@ -23,6 +23,7 @@ import { Input, NativeSelect } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { CONNECTIONS_KEY, createConnection, findShopifyBlogs, removeConnection, verifyConnection } from "./api";
 
@@ -80,7 +81,7 @@ export function ConnectionsSection() {
 function ConnectionItem({ connection: c }: { connection: ConnectionView }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
+  const refresh = () => refreshQueries(queryClient, { queryKey: CONNECTIONS_KEY });
   const verify = useMutation({
     mutationFn: () => verifyConnection(c.id),
     onSuccess: async ({ connection }) => {
@@ -172,7 +173,7 @@ function WordPressForm({ onDone }: { onDone: () => void }) {
     mutationFn: (v: WordPressFieldsIn) => createConnection({ platform: "wordpress", ...v }),
     onSuccess: async ({ connection }) => {
       toast.success("WordPress connected", `${connection.name} accepted the application password.`);
-      await queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
+      await refreshQueries(queryClient, { queryKey: CONNECTIONS_KEY });
       onDone();
     },
   });
@@ -256,7 +257,7 @@ function ShopifyForm({ onDone }: { onDone: () => void }) {
     },
     onSuccess: async ({ connection }) => {
       toast.success("Shopify connected", `${connection.name}: articles go to “${connection.blog?.title}”.`);
-      await queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
+      await refreshQueries(queryClient, { queryKey: CONNECTIONS_KEY });
       onDone();
     },
   });

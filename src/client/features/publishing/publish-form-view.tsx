@@ -22,6 +22,7 @@ import { FieldError, Input, NativeSelect } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/errors";
+import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { CONNECTIONS_KEY, publicationsKey, publishDocument } from "./api";
 import type { PublishDialogProps } from "./publish-dialog";
@@ -57,7 +58,7 @@ export default function PublishForm({
     onSuccess: (res) => {
       setResult(res);
       toast.success(publishedTitle(res), res.publication.url);
-      void queryClient.invalidateQueries({ queryKey: publicationsKey(documentId) });
+      void refreshQueries(queryClient, { queryKey: publicationsKey(documentId) });
       onPublished?.(res);
     },
     onSettled: () => {

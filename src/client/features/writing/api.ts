@@ -4,7 +4,7 @@
 // Every call goes through lib/api's apiFetch: cookies always, the bearer token when there is one,
 // and a failed call throws ApiError (`.status`, `.body`, `.serverMessage`) that lib/errors'
 // parseError turns into the spec §8 title and message. Credits and history are not refreshed here:
-// callers do that (useAuth().refreshCredits(); queryClient.invalidateQueries({queryKey: HISTORY_KEY})).
+// callers do that (useAuth().refreshCredits(); refreshQueries(queryClient, {queryKey: HISTORY_KEY})).
 //
 // streamExecute(body, {signal?, onStart?, onDelta?}) → Promise<GenerationResponse>
 //   POST /api/execute with Accept: text/event-stream; onStart({requestId, writer, model, aiProvider}),

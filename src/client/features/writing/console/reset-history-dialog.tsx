@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { refreshQueries } from "../../../lib/refresh";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { HISTORY_KEY, useHistory } from "../api";
@@ -29,7 +30,7 @@ export function useResetHistory({ reset, onError }: { reset: () => Promise<void>
     } finally {
       setResetting(false);
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+      void refreshQueries(queryClient, { queryKey: HISTORY_KEY });
     }
   };
   return {

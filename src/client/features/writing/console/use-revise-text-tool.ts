@@ -9,6 +9,7 @@ import { DOCUMENT_NOT_FOUND } from "../../../../shared/document-kinds";
 import { REVISED_TEXT_ANALYSIS_DELAY_MS } from "../../../../shared/limits";
 import type { AiProvider } from "../../../../shared/writing";
 import { errorText } from "../../../lib/errors";
+import { refreshQueries } from "../../../lib/refresh";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { copyToClipboard } from "../../detection";
@@ -94,7 +95,7 @@ export function useReviseTextTool({ openSignIn }: { openSignIn: () => void }) {
 
   const afterCall = useCallback(() => {
     void refreshCredits();
-    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    void refreshQueries(queryClient, { queryKey: HISTORY_KEY });
   }, [queryClient, refreshCredits]);
 
   const revise = useCallback(async () => {

@@ -9,6 +9,7 @@ import { useCallback, useRef, useState } from "react";
 import type { DetectionResult } from "../../../../shared/detection";
 import type { DocumentDetail } from "../../../../shared/documents";
 import type { GenerationResponse, SessionContext } from "../../../../shared/writing";
+import { refreshQueries } from "../../../lib/refresh";
 import { useAuth } from "../../auth/auth-context";
 import { finalRewrite, HISTORY_KEY, isAbortError, reviseContent, toDraftResult } from "../api";
 import { type RestoredText, writingStateFrom } from "../restore";
@@ -64,7 +65,7 @@ export function useWritingSession({ getSession, onError, onSuccess }: WritingSes
 
   const afterCall = useCallback(() => {
     void refreshCredits();
-    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    void refreshQueries(queryClient, { queryKey: HISTORY_KEY });
   }, [queryClient, refreshCredits]);
 
   /** The text and analysis a revise or rewrite starts from. */

@@ -9,6 +9,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { PROGRESS } from "../../../../shared/limits";
+import { refreshQueries } from "../../../lib/refresh";
 import { useAuth } from "../../auth/auth-context";
 import { HISTORY_KEY, isAbortError, type StreamStart, streamExecute, toDraftResult } from "../api";
 import type { PendingRequest } from "../pending-request";
@@ -134,7 +135,7 @@ export function useDraftGeneration(
         .finally(() => {
           // Spent or released: the header's balance and the history change either way.
           void latest.current.refreshCredits();
-          void latest.current.queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+          void refreshQueries(latest.current.queryClient, { queryKey: HISTORY_KEY });
         });
     }
     window.clearTimeout(current.abortTimer);

@@ -10,6 +10,7 @@ import type { DetectionResult } from "../../../../shared/detection";
 import type { AiProvider, ExecuteRequestInput } from "../../../../shared/writing";
 import { ApiError } from "../../../lib/api";
 import { parseError } from "../../../lib/errors";
+import { refreshQueries } from "../../../lib/refresh";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { useInsufficientCredits } from "../../credits/insufficient-credits-dialog";
@@ -120,7 +121,7 @@ export function useResultsSession({
 
   const afterSpend = useCallback(() => {
     void refreshCredits();
-    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    void refreshQueries(queryClient, { queryKey: HISTORY_KEY });
   }, [refreshCredits, queryClient]);
 
   /** A failed step: the Insufficient Credits dialog for a 402, else the spec §8 title. */
@@ -286,7 +287,7 @@ export function useResultsSession({
       setFinal(null);
       setFinalDetection(null);
       setFinalBaseline(null);
-      void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+      void refreshQueries(queryClient, { queryKey: DOCUMENTS_KEY });
       toast.success("Edit saved", "Checking your edit for AI-written sentences…");
       void analyze("draft", edited);
     },
