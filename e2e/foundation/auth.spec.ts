@@ -26,6 +26,37 @@ test.describe("accounts", () => {
     await expect(page.getByRole("menu")).toContainText(email);
   });
 
+  test("a stale session cookie: the page opens signed out, and signing in there shows the balance", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The server marks a page asked for with a session cookie, and main.tsx starts the signed-in reads
+    // (verify, credits) before the session answer; a stale cookie gets them 401s, which must be dropped,
+    // not handed to the sign-in that follows on the same page.
+    const email = uniqueEmail("stale");
+    await page.goto("/");
+    await signUpViaUi(page, email);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+
+    await context.addCookies([{ name: "better-auth.session_token", value: "stale.cookie", url: baseURL ?? "" }]);
+    const page2 = await context.newPage();
+    const earlyCredits = page2.waitForResponse((r) => r.url().endsWith("/api/billing/credits"));
+    await page2.goto("/policy");
+    expect((await earlyCredits).status()).toBe(401); // started on the hint, before the session answer
+    await page2.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    const form = page2.getByRole("dialog").getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    const balance = (await (await page2.request.get("/api/billing/credits")).json()) as { availableCredits: number };
+    await expect(page2.getByTestId("header-credits")).toHaveText(`${balance.availableCredits}credits`);
+    await page2.getByRole("button", { name: "Account menu" }).click();
+    await expect(page2.getByRole("menu")).toContainText(email);
+  });
+
   test("the sign-up form shows the spec's messages under each field", async ({ page }) => {
     await page.goto("/policy");
     await page.getByRole("banner").getByRole("button", { name: "Sign Up" }).click();

@@ -47,6 +47,11 @@ export function takeEarly(method: string, url: string, body?: unknown): Promise<
   return answer;
 }
 
+/** Forgets one early request not taken: its answer no longer fits (a guess that proved wrong). */
+export function dropEarly(method: "GET" | "POST", url: string) {
+  early.delete(`${method} ${url}`);
+}
+
 /** Forgets the early requests not taken (boot.tsx, at the first navigation): later ones go to the network. */
 export function dropEarlyGets() {
   early.clear();
