@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { VersionRef } from "./ids";
-import { VERDICT_LEVELS } from "./verdict";
+import { VERDICT_LEVELS, verdict } from "./verdict";
 
 export {
   DETECTION_MAX_CHARS,
-  failedDetection,
   isStrongReason,
-  STRONG_REASON_PREFIXES,
   toPercentages,
   VERDICT_LABELS,
-  VERDICT_LEVELS,
   VERDICT_MIDPOINT,
   verdict,
   verdictConflicts,
@@ -80,6 +77,29 @@ export const DetectRequestSchema = z
   })
   // documentId + versionId: store the result on that version of the caller's document.
   .and(VersionRef);
+
+/**
+ * A failed detection: nothing is claimed, so the text counts as 100% human, nothing is flagged, and the
+ * verdict is "mixed or uncertain" with the reason (`verdictReason`, else the error).
+ */
+export function failedDetection(
+  detector: DetectorName,
+  error: string,
+  wordCount = 0,
+  verdictReason?: string,
+): DetectionResult {
+  return {
+    success: false,
+    aiPercentage: 0,
+    humanPercentage: 100,
+    wordCount,
+    aiSentences: [],
+    isAiGenerated: false,
+    error,
+    detector,
+    verdict: verdict("uncertain", verdictReason ?? `Not checked: ${error}`),
+  };
+}
 
 /** POST /api/detect-ai's answer: the result, and what it cost (1 credit on success, else 0). */
 export const DetectResponseSchema = z.object({

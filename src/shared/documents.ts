@@ -20,8 +20,6 @@ import { AiProvider, DOCUMENT_MAX_CHARS, WritingStyle } from "./writing";
 // The fixed words, for the modules that import them with the schemas (the limits: document-kinds.ts).
 export {
   DOCUMENT_NOT_FOUND,
-  EDITABLE_KINDS,
-  VERSION_KIND_LABELS,
   type VersionKind,
 } from "./document-kinds";
 

@@ -1,8 +1,10 @@
 // The constants of spec §9, in one place: never a bare 5000 in a component.
 export const PROMPT_MAX_CHARS = 5000;
-export const ADDITIONAL_CONTEXT_MAX_CHARS = 100_000;
+/** A whole draft: what additionalContext and a revised document may hold. */
+const WHOLE_DRAFT_MAX_CHARS = 100_000;
+export const ADDITIONAL_CONTEXT_MAX_CHARS = WHOLE_DRAFT_MAX_CHARS;
 /** Longest document a revise or final rewrite accepts: a whole draft, like additionalContext. */
-export const DOCUMENT_MAX_CHARS = ADDITIONAL_CONTEXT_MAX_CHARS;
+export const DOCUMENT_MAX_CHARS = WHOLE_DRAFT_MAX_CHARS;
 export const LOW_BALANCE_THRESHOLD = 10;
 export const INSUFFICIENT_DIALOG_PACKAGES = 3;
 export const HISTORY_LIMIT = 20;

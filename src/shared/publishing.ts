@@ -16,12 +16,7 @@ import {
 
 export {
   MAX_CONNECTIONS_PER_USER,
-  MAX_TERM_LENGTH,
-  MAX_TERMS,
-  normalizeShopDomain,
-  normalizeSiteUrl,
   PLATFORM_LABEL,
-  PUBLISH_PLATFORMS,
   PUBLISH_STATUSES,
   type PublishPlatform,
   type PublishStatus,

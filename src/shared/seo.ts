@@ -6,7 +6,6 @@ import { isSeoDate, SEO_CONTENT_MAX, SEO_PLATFORMS, type SeoPlatform } from "./s
 
 export {
   InvalidImageUrlError,
-  isSeoDate,
   parseImageUrls,
   SEO_CONTENT_MAX,
   SEO_PLATFORMS,

@@ -1,8 +1,8 @@
 // The detection result's rules without zod: the limit, the three verdict levels and their labels, the
 // rule every result keeps (verdictConflicts), the verdict a screen shows (verdictOf) and the
 // percentages. Results, the full app and a document's page draw from these before any schema is
-// needed; shared/detection.ts, which holds the schemas, re-exports them.
-import type { DetectionResult, DetectorName, Verdict } from "./detection";
+// needed; shared/detection.ts, which holds the schemas (and failedDetection, a whole result),
+// re-exports them. Nothing here imports detection.ts: VerdictInput is what the rules read of a result.
 
 /** Longest text we score. /api/detect-ai answers 413 above it; the detectors refuse it too. */
 export const DETECTION_MAX_CHARS = 50000;
@@ -14,6 +14,25 @@ export const DETECTION_MAX_CHARS = 50000;
  */
 export const VERDICT_LEVELS = ["likely_human", "uncertain", "likely_ai"] as const;
 export type VerdictLevel = (typeof VERDICT_LEVELS)[number];
+
+/** A verdict: its level, the level's label and why (shared/detection.ts's VerdictSchema checks it). */
+export interface Verdict {
+  level: VerdictLevel;
+  label: string;
+  reason: string;
+}
+
+/** What the verdict rules read of a detection result (shared/detection.ts's DetectionResult has more). */
+export interface VerdictInput {
+  success: boolean;
+  aiPercentage: number;
+  humanPercentage: number;
+  isAiGenerated: boolean;
+  aiSentences: string[];
+  error?: string;
+  verdict?: Verdict;
+  sentences?: { text: string; reasons: string[] }[];
+}
 
 export const VERDICT_LABELS: Record<VerdictLevel, string> = {
   likely_human: "Likely human",
@@ -50,7 +69,7 @@ export const VERDICT_MIDPOINT = 50;
  * 6. The label is the level's; the reason is not empty; the two percentages add up to 100.
  * Mixed or uncertain may sit at any percentage: its reason says why the detector holds back.
  */
-export function verdictConflicts(result: DetectionResult): string[] {
+export function verdictConflicts(result: VerdictInput): string[] {
   const problems: string[] = [];
   const v = result.verdict;
   if (!v) return ["the result has no verdict"];
@@ -98,12 +117,12 @@ export function verdictConflicts(result: DetectionResult): string[] {
  * shown as mixed or uncertain, so the screen never shows a verdict that contradicts the numbers beside it.
  */
 export function verdictOf(
-  result: Pick<DetectionResult, "success" | "aiPercentage" | "isAiGenerated" | "aiSentences" | "error"> &
-    Partial<Pick<DetectionResult, "verdict" | "humanPercentage" | "sentences" | "wordCount" | "detector">>,
+  result: Pick<VerdictInput, "success" | "aiPercentage" | "isAiGenerated" | "aiSentences" | "error"> &
+    Partial<Pick<VerdictInput, "verdict" | "humanPercentage" | "sentences">>,
 ): Verdict {
-  const full = { humanPercentage: 100 - result.aiPercentage, wordCount: 0, detector: "builtin", ...result };
+  const full: VerdictInput = { humanPercentage: 100 - result.aiPercentage, ...result };
   if (result.verdict) {
-    if (verdictConflicts(full as DetectionResult).length === 0) return result.verdict;
+    if (verdictConflicts(full).length === 0) return result.verdict;
     // A verdict that contradicts its own numbers is not repeated, and no other is guessed in its place.
     if (result.success) return verdict("uncertain", "The detector's answer contradicts itself, so it is not judged.");
   }
@@ -124,27 +143,4 @@ export function toPercentages(probabilityAi: number): { aiPercentage: number; hu
   const aiTenths = Math.round(clamped * 1000);
   // Integer tenths divided once each: t/10 + (1000-t)/10 === 100 holds for every t in 0..1000.
   return { aiPercentage: aiTenths / 10, humanPercentage: (1000 - aiTenths) / 10 };
-}
-
-/**
- * A failed detection: nothing is claimed, so the text counts as 100% human, nothing is flagged, and the
- * verdict is "mixed or uncertain" with the reason (`verdictReason`, else the error).
- */
-export function failedDetection(
-  detector: DetectorName,
-  error: string,
-  wordCount = 0,
-  verdictReason?: string,
-): DetectionResult {
-  return {
-    success: false,
-    aiPercentage: 0,
-    humanPercentage: 100,
-    wordCount,
-    aiSentences: [],
-    isAiGenerated: false,
-    error,
-    detector,
-    verdict: verdict("uncertain", verdictReason ?? `Not checked: ${error}`),
-  };
 }

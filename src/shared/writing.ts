@@ -122,7 +122,7 @@ export type ReviseTextRequestInput = z.input<typeof ReviseTextRequest>;
 /** Who wrote the text: a provider's model, or the offline writer (never passed off as AI). */
 const WriterSchema = z.enum([...AI_PROVIDERS, "offline"]);
 export type Writer = z.infer<typeof WriterSchema>;
-export { OFFLINE_MODEL, OFFLINE_WRITER_LABEL } from "./writer-label";
+export { OFFLINE_MODEL } from "./writer-label";
 
 /** GET /api/writers: who answers each provider on this server; null when nobody can (a 503). */
 export const WritersResponseSchema = z.record(

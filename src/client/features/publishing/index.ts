@@ -2,4 +2,5 @@
 // opens) and the list of where a document is published (document page). The connections section is
 // the connections page's own (connections-page.tsx), so the pages above do not load its forms.
 export { PublicationsList } from "./publications-list";
-export { PublishDialog, type PublishDialogProps } from "./publish-dialog";
+export { PublishDialog } from "./publish-dialog";
+export type { PublishDialogProps } from "./publish-form";

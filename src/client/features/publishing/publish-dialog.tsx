@@ -2,25 +2,14 @@
 // schemas it checks with load when the dialog first opens, so a page that offers Publish does not wait
 // for them; hovering or focusing the button starts the load early.
 import { Send } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
-import type { PublishPlatform, PublishResponse } from "../../../shared/publishing";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import type { PublishDialogProps } from "./publish-form";
 
 const loadForm = () => import("./publish-form-view");
 const PublishForm = lazy(loadForm);
-
-export interface PublishDialogProps {
-  documentId: string;
-  /** The version to publish; the document's latest when absent. */
-  versionId?: string;
-  /** HTML made for one platform (an SEO version): only that platform's connections are offered. */
-  platform?: PublishPlatform;
-  /** The button that opens the dialog (a "Publish" button when absent). */
-  trigger?: ReactNode;
-  onPublished?: (result: PublishResponse) => void;
-}
 
 export function PublishDialog({ documentId, versionId, platform, trigger, onPublished }: PublishDialogProps) {
   const [open, setOpen] = useState(false);

@@ -25,8 +25,13 @@ import { errorText } from "../../lib/errors";
 import { refreshQueries } from "../../lib/refresh";
 import { toast } from "../../lib/toast";
 import { CONNECTIONS_KEY, publicationsKey, publishDocument } from "./api";
-import type { PublishDialogProps } from "./publish-dialog";
-import { type PublishFormValues, publishedTitle, publishFormDefaults, publishRequestBody } from "./publish-form";
+import {
+  type PublishDialogProps,
+  type PublishFormValues,
+  publishedTitle,
+  publishFormDefaults,
+  publishRequestBody,
+} from "./publish-form";
 
 const STATUS_LABEL: Record<PublishStatus, string> = {
   draft: "Save as a draft",

@@ -1,5 +1,6 @@
 // The publish dialog's form → the request body of POST /api/documents/:id/publish. Pure, tested.
-import type { PublishRequestInput, PublishResponse, PublishStatus } from "../../../shared/publishing";
+import type { ReactNode } from "react";
+import type { PublishPlatform, PublishRequestInput, PublishResponse, PublishStatus } from "../../../shared/publishing";
 import { MAX_TERMS } from "../../../shared/publishing-rules";
 
 export interface PublishFormValues {
@@ -67,4 +68,15 @@ export function publishedTitle(r: PublishResponse): string {
         ? "Scheduled"
         : "Saved as a draft";
   return r.updated ? `${what} (the existing post was updated)` : what;
+}
+
+export interface PublishDialogProps {
+  documentId: string;
+  /** The version to publish; the document's latest when absent. */
+  versionId?: string;
+  /** HTML made for one platform (an SEO version): only that platform's connections are offered. */
+  platform?: PublishPlatform;
+  /** The button that opens the dialog (a "Publish" button when absent). */
+  trigger?: ReactNode;
+  onPublished?: (result: PublishResponse) => void;
 }
