@@ -32,8 +32,8 @@ test.describe("accounts", () => {
     baseURL,
   }) => {
     // The server marks a page asked for with a session cookie, and main.tsx starts the signed-in reads
-    // (verify, credits) before the session answer; a stale cookie gets them 401s, which must be dropped,
-    // not handed to the sign-in that follows on the same page.
+    // (verify, credits) before the session answer: with a stale cookie they get 401s, and the page must
+    // still open signed out and take a sign-in (that the 401s are dropped: lib/early-get.test.ts).
     const email = uniqueEmail("stale");
     await page.goto("/");
     await signUpViaUi(page, email);
@@ -51,7 +51,9 @@ test.describe("accounts", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Password").fill(PASSWORD);
     await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(page2.getByRole("button", { name: "Account menu" })).toBeVisible();
     const balance = (await (await page2.request.get("/api/billing/credits")).json()) as { availableCredits: number };
+    expect(balance.availableCredits).toBeGreaterThan(0);
     await expect(page2.getByTestId("header-credits")).toHaveText(`${balance.availableCredits}credits`);
     await page2.getByRole("button", { name: "Account menu" }).click();
     await expect(page2.getByRole("menu")).toContainText(email);

@@ -1,5 +1,5 @@
 import "./styles.css";
-import { dropEarly, startEarlyGet, startEarlyPost } from "./lib/early-get";
+import { SESSION_HINT_SELECTOR, startEarlyGet, startSessionReads } from "./lib/early-get";
 import { watchEarlyInput } from "./lib/early-input";
 import { pageGets, pagePublicGets, preloadPage } from "./page-files";
 
@@ -7,31 +7,11 @@ import { pageGets, pagePublicGets, preloadPage } from "./page-files";
 // the public data of the page opened and its code, so none waits for the app's own code to run.
 // Once the session names a user, what AuthProvider asks next (the verify call and the credits, side
 // by side) and the page's own first reads start too, while the stages are still loading.
-// When the server saw a session cookie on this page's request (the session hint in index.html, see
-// server/app.ts), those reads start now, beside the session check: one round trip sooner. A stale
-// cookie costs them a 401, dropped once the session answer names no user.
-const session = startEarlyGet("/api/auth/get-session");
+// With a session cookie on the page's request, the signed-in reads start beside the session check
+// (early-get.ts, startSessionReads).
+void startSessionReads(pageGets(window.location.pathname), document.querySelector(SESSION_HINT_SELECTOR) !== null);
 for (const url of pagePublicGets(window.location.pathname)) startEarlyGet(url);
 preloadPage(window.location.pathname);
-const signedInReads: ["GET" | "POST", string][] = [
-  ["POST", "/api/auth/verify"],
-  ["GET", "/api/billing/credits"],
-  ...pageGets(window.location.pathname).map((url): ["GET", string] => ["GET", url]),
-];
-const startSignedInReads = () => {
-  for (const [method, url] of signedInReads) (method === "GET" ? startEarlyGet : startEarlyPost)(url);
-};
-const hinted = document.querySelector('meta[name="draftsmith-session"]') !== null;
-if (hinted) startSignedInReads();
-session
-  .then((res) => (res.ok ? (res.clone().json() as Promise<{ user?: unknown } | null>) : null))
-  .then((answer) => {
-    // Started already when hinted (again would send a second read, left for a later call to take).
-    if (answer?.user && !hinted) startSignedInReads();
-    // The cookie was stale: a sign-in on this page must not be handed those 401s.
-    if (!answer?.user && hinted) for (const [method, url] of signedInReads) dropEarly(method, url);
-  })
-  .catch(() => {});
 
 // The prerendered landing page can be typed in while the stages below load: keep what is entered
 // so that hydration, which redraws the fields as they were prerendered, does not lose it.

@@ -8,6 +8,7 @@ import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HealthSchema, OpenApiDocumentSchema } from "../shared/api-schemas";
 import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES } from "../shared/routes";
+import { SESSION_HINT_NAME } from "../shared/session-hint";
 import { accountRoutes } from "./account/account.routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { authRoutes } from "./auth/auth.routes";
@@ -243,7 +244,7 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
 }
 
 /** The mark main.tsx reads: the request carried a session cookie (client/lib/session-hint.ts). */
-export const SESSION_HINT = '<meta name="draftsmith-session" content="cookie" />';
+export const SESSION_HINT = `<meta name="${SESSION_HINT_NAME}" content="cookie" />`;
 
 function withSessionHint(html: string): string {
   return html.replace("<head>", `<head>\n    ${SESSION_HINT}`);

@@ -1,7 +1,7 @@
 // An early GET's answer is taken once by the first read of its URL; dropped ones go to the network.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiGet, apiPost } from "./api";
-import { dropEarlyGets, startEarlyGet, startEarlyPost } from "./early-get";
+import { dropEarlyGets, startEarlyGet, startEarlyPost, startSessionReads } from "./early-get";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,5 +49,59 @@ describe("early GETs", () => {
     expect(await apiPost("/api/auth/verify", { idToken: "t" })).toEqual({ n: 2 });
     expect(await apiPost("/api/auth/verify")).toEqual({ n: 1 });
     expect(await apiPost("/api/auth/verify")).toEqual({ n: 3 });
+  });
+});
+
+describe("the session check and the signed-in reads (startSessionReads)", () => {
+  /** A fetch that answers the session check with `user` (or no user) and every other call with 401 or its count. */
+  function stubServer(user: { id: string } | null, otherStatus: number) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push(`${init.method} ${url}`);
+        if (url === "/api/auth/get-session") return Response.json(user ? { user } : null);
+        return otherStatus === 200
+          ? Response.json({ n: calls.length })
+          : Response.json({ error: "no" }, { status: 401 });
+      }),
+    );
+    return calls;
+  }
+  const SIGNED_IN_READS = ["POST /api/auth/verify", "GET /api/billing/credits", "GET /api/documents"];
+
+  it("hinted: the signed-in reads start beside the session check, once, and serve the app", async () => {
+    const calls = stubServer({ id: "u1" }, 200);
+    const decided = startSessionReads(["/api/documents"], true);
+    expect(calls).toEqual(["GET /api/auth/get-session", ...SIGNED_IN_READS]);
+    expect(await apiGet("/api/billing/credits")).toEqual({ n: 3 }); // taken before the session answer
+    await decided;
+    expect(calls).toHaveLength(4); // and not sent a second time when the answer came
+  });
+
+  it("hinted by a stale cookie: the 401s are dropped once the answer names no user", async () => {
+    const calls = stubServer(null, 401);
+    await startSessionReads(["/api/documents"], true);
+    expect(calls).toEqual(["GET /api/auth/get-session", ...SIGNED_IN_READS]);
+    // A sign-in made on this page (a popup's sets only the cookie) now reads the network, not the 401s.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ fresh: true })),
+    );
+    expect(await apiPost("/api/auth/verify")).toEqual({ fresh: true });
+    expect(await apiGet("/api/billing/credits")).toEqual({ fresh: true });
+  });
+
+  it("not hinted: the signed-in reads wait for an answer that names a user", async () => {
+    const calls = stubServer({ id: "u1" }, 200);
+    const decided = startSessionReads([], false);
+    expect(calls).toEqual(["GET /api/auth/get-session"]);
+    await decided;
+    expect(calls).toEqual(["GET /api/auth/get-session", "POST /api/auth/verify", "GET /api/billing/credits"]);
+
+    dropEarlyGets();
+    const signedOut = stubServer(null, 200);
+    await startSessionReads([], false);
+    expect(signedOut).toEqual(["GET /api/auth/get-session"]);
   });
 });

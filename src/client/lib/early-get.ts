@@ -4,6 +4,8 @@
 // (page-files.ts), so their round trips overlap the scripts' download and evaluation. apiFetch takes
 // an answer the first time the app makes the same request; later calls go to the network as usual.
 // They serve the page opened only: the first navigation drops the rest.
+import { SESSION_HINT_NAME } from "../../shared/session-hint";
+
 const early = new Map<string, Promise<Response>>();
 
 /** The one POST made early: a body-less call as `apiPost(url)` sends it (an empty JSON object). */
@@ -47,12 +49,36 @@ export function takeEarly(method: string, url: string, body?: unknown): Promise<
   return answer;
 }
 
-/** Forgets one early request not taken: its answer no longer fits (a guess that proved wrong). */
-export function dropEarly(method: "GET" | "POST", url: string) {
-  early.delete(`${method} ${url}`);
-}
-
 /** Forgets the early requests not taken (boot.tsx, at the first navigation): later ones go to the network. */
 export function dropEarlyGets() {
   early.clear();
+}
+
+/** index.html carries it when the server saw a session cookie on the page's request. */
+export const SESSION_HINT_SELECTOR = `meta[name="${SESSION_HINT_NAME}"]`;
+
+/**
+ * The session check every page starts with, and for a signed-in user what AuthProvider asks next (the
+ * verification, the credits) and the page's own first reads (`pageGets`). Without `hinted` those start
+ * once the session answer names a user. With it (the server saw a session cookie on the page's
+ * request: server/app.ts) they start at once, beside the session check, one round trip sooner; if the
+ * answer then names no user (a stale cookie) they are dropped, so their 401s never reach a sign-in
+ * made on this page without a token (a popup's, which only sets the cookie). Resolves once decided.
+ */
+export function startSessionReads(pageGets: string[], hinted: boolean): Promise<void> {
+  const session = startEarlyGet("/api/auth/get-session");
+  const reads: [method: "GET" | "POST", url: string][] = [
+    ["POST", "/api/auth/verify"],
+    ["GET", "/api/billing/credits"],
+    ...pageGets.map((url): ["GET", string] => ["GET", url]),
+  ];
+  if (hinted) for (const [method, url] of reads) start(method, url);
+  return session
+    .then((res) => (res.ok ? (res.clone().json() as Promise<{ user?: unknown } | null>) : null))
+    .then((answer) => {
+      // Started already when hinted: starting again after one was taken would send a second read.
+      if (answer?.user && !hinted) for (const [method, url] of reads) start(method, url);
+      if (!answer?.user && hinted) for (const [method, url] of reads) early.delete(`${method} ${url}`);
+    })
+    .catch(() => {});
 }
