@@ -213,24 +213,13 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   // the signed-in reads beside the session check instead of after its answer, one round trip sooner.
   // Only the cookie's presence is read (no lookup): a stale cookie costs those reads a 401, unused.
   const landingFile = join(clientDir, "landing.html");
-  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, "utf8") : indexHtml;
-  const pages = {
-    index: htmlPage(indexHtml),
-    landing: htmlPage(landingHtml),
-    indexWithSession: htmlPage(withSessionHint(indexHtml)),
-    landingWithSession: htmlPage(withSessionHint(landingHtml)),
-  };
+  const index = htmlVariants(indexHtml);
+  const landing = existsSync(landingFile) ? htmlVariants(readFileSync(landingFile, "utf8")) : index;
   const landingPaths = new Set<string>([PAGE_ROUTES.home, PAGE_ROUTES.product]);
   app.get("*", (c) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
-    const session = hasSessionCookie(c.req.header("cookie"));
-    const page = landingPaths.has(path)
-      ? session
-        ? pages.landingWithSession
-        : pages.landing
-      : session
-        ? pages.indexWithSession
-        : pages.index;
+    const variants = landingPaths.has(path) ? landing : index;
+    const page = hasSessionCookie(c.req.header("cookie")) ? variants.withSession : variants.plain;
     const status = isKnownPage(c.req.path) ? 200 : 404;
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Accept-Encoding, Cookie");
@@ -246,8 +235,9 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
 /** The mark main.tsx reads: the request carried a session cookie (client/lib/session-hint.ts). */
 export const SESSION_HINT = `<meta name="${SESSION_HINT_NAME}" content="cookie" />`;
 
-function withSessionHint(html: string): string {
-  return html.replace("<head>", `<head>\n    ${SESSION_HINT}`);
+/** A page as sent without a session cookie and with one (SESSION_HINT in its head). */
+function htmlVariants(html: string) {
+  return { plain: htmlPage(html), withSession: htmlPage(html.replace("<head>", `<head>\n    ${SESSION_HINT}`)) };
 }
 
 /** Whether a Cookie header carries Better Auth's session cookie (its value is not checked here). */
