@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDollars, formatNumber } from "./number-text";
+import { sourceFiles } from "./testing/source-files";
 
 const intl = new Intl.NumberFormat("en-US");
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -58,18 +59,9 @@ describe("number text without Intl", () => {
 });
 
 describe("the screens format numbers with number-text", () => {
-  /** Every .ts/.tsx file the client bundles may hold, but tests. */
-  function sources(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return sources(path);
-      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-    });
-  }
-
   it("no Intl number format or toLocaleString of a number outside number-text.ts", () => {
     const root = join(import.meta.dirname, "..");
-    const offenders = [...sources(join(root, "client")), ...sources(join(root, "shared"))]
+    const offenders = [...sourceFiles(join(root, "client")), ...sourceFiles(join(root, "shared"))]
       .filter((file) => !file.endsWith("number-text.ts"))
       .filter((file) => /new Intl\.NumberFormat|\.toLocaleString\("en-US"/.test(readFileSync(file, "utf8")));
     expect(offenders).toEqual([]);

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { countOf, creditCount } from "./plural";
+import { sourceFiles } from "./testing/source-files";
 
 describe("plural", () => {
   it("says 1 credit and n credits", () => {
@@ -13,15 +14,6 @@ describe("plural", () => {
     expect(countOf(3, "entry", "entries")).toBe("3 entries");
   });
 
-  /** Every .ts/.tsx file under src but tests. */
-  function sources(dir: string): string[] {
-    return readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return sources(path);
-      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-    });
-  }
-
   it("is the only way the code counts (issue 31: '1 users received')", () => {
     const src = join(import.meta.dirname, "..");
     // A count followed by a fixed plural noun, or a hand-made "s" suffix.
@@ -30,7 +22,7 @@ describe("plural", () => {
       /\}\s+(users|credits|sentences|words|days) (received|used|costs|flagged|available)\b/,
       /=== 1 \? "" : "s"/,
     ];
-    const offenders = sources(src).flatMap((file) =>
+    const offenders = sourceFiles(src).flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")
         .map((line, i) => ({ line, i }))
