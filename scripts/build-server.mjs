@@ -37,15 +37,20 @@ await build({
 cpSync("src/server/db/migrations", `${dist}/server/migrations`, { recursive: true });
 
 // A migrated PGlite data directory, shipped beside main.js: a fresh DATA_DIR starts from it
-// instead of running initdb (WASM, several seconds) and every migration. Made once per set of
-// migrations and PGlite version (cached in node_modules/.cache), copied into each build.
+// instead of running initdb (WASM, several seconds) and every migration. It holds pg-boss's schema
+// too, as pg-boss would install it on PGlite (the same tables, indexes and functions), so the
+// queue's first start does not block the event loop for a second while the server answers its
+// first requests. Made once per set of migrations, PGlite and pg-boss version (cached in
+// node_modules/.cache), copied into each build.
 {
   const { createHash } = await import("node:crypto");
   const { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } = await import(
     "node:fs"
   );
   const migrations = "src/server/db/migrations";
-  const hash = createHash("sha256").update(readFileSync("node_modules/@electric-sql/pglite/package.json"));
+  const hash = createHash("sha256")
+    .update(readFileSync("node_modules/@electric-sql/pglite/package.json"))
+    .update(readFileSync("node_modules/pg-boss/package.json"));
   for (const file of readdirSync(migrations, { recursive: true }).map(String).sort())
     if (/\.(sql|json)$/.test(file)) hash.update(file).update(readFileSync(`${migrations}/${file}`));
   const cacheDir = "node_modules/.cache/draftsmith";
@@ -56,6 +61,8 @@ cpSync("src/server/db/migrations", `${dist}/server/migrations`, { recursive: tru
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const client = new PGlite();
     await migrate(drizzle({ client }), { migrationsFolder: migrations });
+    const { getConstructionPlans } = await import("pg-boss");
+    await client.exec(getConstructionPlans("pgboss", { backend: "pglite" }));
     const dump = await client.dumpDataDir("gzip");
     await client.close();
     mkdirSync(cacheDir, { recursive: true });

@@ -40,37 +40,47 @@ async function main() {
   const sweeper = startCreditSweeper({ ledger: deps.ledger, campaigns: deps.campaigns, logger });
   void sweeper.runOnce();
 
+  // The batch queue, and its workers unless BATCH_WORKERS=off (then `npm run worker` processes run
+  // them), start once the server listens, so they never hold up its first answer: on PGlite every
+  // statement runs on this thread, and pg-boss's start (its instance, its queue, on a database made
+  // without the build's template its whole schema) is a few hundred milliseconds of them. A batch
+  // started meanwhile has its jobs sent once the queue is up; /api/health says workers are alive
+  // from then on. `listened(false)` (the port was refused, or a stop came first) starts nothing.
+  let listened: (ok: boolean) => void = () => {};
+  let queueStarted = 0;
+  const batchRuntime = new Promise<boolean>((resolve) => (listened = resolve)).then((ok) => {
+    queueStarted = performance.now();
+    return ok ? startBatchRuntime(database, deps.batches, logger, config.batches) : undefined;
+  });
+  deps.batches.queueStarting(
+    batchRuntime.then(
+      (r) => r?.boss,
+      () => undefined,
+    ),
+  );
+  batchRuntime.then(
+    (r) =>
+      r && logger.debug({ event: "queue.started", ms: Math.round(performance.now() - queueStarted) }, "queue started"),
+    (err) => {
+      logger.error({ event: "queue.start_failed", err }, "the batch queue could not start");
+      shutdown("queue failed", 1);
+    },
+  );
+  const stopQueue = () => {
+    listened(false);
+    return batchRuntime.then(
+      (r) => r?.stop(),
+      () => {},
+    );
+  };
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.debug({ event: "server.startup", phases, totalMs: Math.round(performance.now()) }, "start-up phases (ms)");
     logger.info(
       { event: "server.listening", port: info.port, database: database.kind, seeded },
       `Draftsmith on http://localhost:${info.port}`,
     );
+    listened(true);
   }) as Server;
-  // The batch queue, and its workers unless BATCH_WORKERS=off (then `npm run worker` processes run
-  // them), start while the server already answers: on a fresh database pg-boss first installs its
-  // schema, seconds that nobody waiting for the app should wait. A batch started meanwhile has its
-  // jobs sent once the queue is up; /api/health says workers are alive from then on.
-  const queueStarted = performance.now();
-  const batchRuntime = startBatchRuntime(database, deps.batches, logger, config.batches);
-  deps.batches.queueStarting(
-    batchRuntime.then(
-      (r) => r.boss,
-      () => undefined,
-    ),
-  );
-  batchRuntime.then(
-    () => logger.debug({ event: "queue.started", ms: Math.round(performance.now() - queueStarted) }, "queue started"),
-    (err) => {
-      logger.error({ event: "queue.start_failed", err }, "the batch queue could not start");
-      shutdown("queue failed", 1);
-    },
-  );
-  const stopQueue = () =>
-    batchRuntime.then(
-      (r) => r.stop(),
-      () => {},
-    );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.on("error", async (err: NodeJS.ErrnoException) => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resolveAuthSecret } from "../auth/secret";
 import { describeEachDatabase } from "../testing/databases";
 import { deferred } from "../testing/deferred";
-import { createFreshDatabase } from "../testing/test-app";
+import { createFreshDatabase, migratedSnapshot } from "../testing/test-app";
 import { DataDirLockedError, openDatabase, preparedSelect } from "./client";
 import { bonusCreditCampaigns, creditPackages } from "./schema";
 import { SEED_PACKAGES, seedOnce } from "./seed";
@@ -38,6 +38,34 @@ describe("the embedded database", () => {
     expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
     await again.close();
     expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it("starts a fresh DATA_DIR from the migrated template, unpacked whole, and reopens it as it left it", async () => {
+    const dir = tempDir();
+    const template = join(tempDir(), "template.tar");
+    writeFileSync(template, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+    const first = await openDatabase({ dataDir: dir, template });
+    // Migrated without running a migration: the tables are there and the seed can write.
+    await seedOnce(first.db, { welcomeBonusCredits: 50 });
+    const seeded = await first.db.select({ n: count() }).from(creditPackages);
+    expect(seeded[0]?.n).toBe(SEED_PACKAGES.length);
+    await first.close();
+    expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no unpacking folder left beside it
+    expect(existsSync(join(dir, "pglite", "PG_VERSION"))).toBe(true);
+    // An existing dir is opened as it is, not unpacked over.
+    const again = await openDatabase({ dataDir: dir, template });
+    const kept = await again.db.select({ n: count() }).from(creditPackages);
+    expect(kept[0]?.n).toBe(SEED_PACKAGES.length);
+    await again.close();
+  });
+
+  it("refuses a damaged template and leaves no half a database behind", async () => {
+    const dir = tempDir();
+    const template = join(tempDir(), "template.tar");
+    const whole = Buffer.from(await (await migratedSnapshot()).arrayBuffer());
+    writeFileSync(template, whole.subarray(0, Math.floor(whole.length / 2) + 100));
+    await expect(openDatabase({ dataDir: dir, template })).rejects.toThrow(/could not be unpacked/);
+    expect(readdirSync(dir)).toEqual([]); // neither the database nor the unpacking folder, and unlocked
   });
 
   it("generates the auth secret once and keeps it private", () => {

@@ -186,7 +186,17 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
   };
 }
 
-export const detectBuiltin = createScorer(modelJson as unknown as ScoringModel);
+let shipped: ((text: string) => DetectionResult) | undefined;
+
+/**
+ * The shipped model's scorer, compiled at its first text rather than when the server loads (the
+ * look-up tables take ~100 ms to build on a slow machine, and the web process hands its detections
+ * to the CPU pool's threads, each of which compiles its own).
+ */
+export function detectBuiltin(text: string): DetectionResult {
+  shipped ??= createScorer(modelJson as unknown as ScoringModel);
+  return shipped(text);
+}
 
 /**
  * Raise when scoring changes without new weights (features, verdict rules): stored checks made by the

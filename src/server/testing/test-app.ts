@@ -212,8 +212,7 @@ async function runCleanups(cleanups: Array<() => Promise<void> | void>) {
  * migration makes a new one.
  */
 async function openMigratedPglite(): Promise<Database> {
-  snapshot ??= loadOrMakeSnapshot();
-  const client = new PGlite({ loadDataDir: await snapshot });
+  const client = new PGlite({ loadDataDir: await migratedSnapshot() });
   await client.waitReady;
   installDrizzleParsers(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database["db"];
@@ -223,6 +222,12 @@ async function openMigratedPglite(): Promise<Database> {
 }
 
 let snapshot: Promise<Blob> | undefined;
+
+/** The migrated data dir the in-memory test databases start from, as an uncompressed tar. */
+export function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= loadOrMakeSnapshot();
+  return snapshot;
+}
 const MIGRATIONS = fileURLToPath(new URL("../db/migrations", import.meta.url));
 
 async function loadOrMakeSnapshot(): Promise<Blob> {
