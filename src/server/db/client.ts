@@ -42,6 +42,15 @@ const MIGRATION_LOCK = 72_231_001;
 // Beside main.js in the build (scripts/build-server.mjs makes it): a migrated PGlite data dir.
 const PGLITE_TEMPLATE = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url)); // pg_advisory_lock key: one migrator at a time across processes
 
+/**
+ * PGlite's start-up arguments: its own, with a 16 MB buffer pool instead of PostgreSQL's 128 MB.
+ * The pool is WASM memory that PostgreSQL fills at every start: 128 MB took ~0.5 s of a 1 s start
+ * on a slow machine, and as much RSS. The embedded database is for one small installation, whose
+ * pages beyond the pool are read from the operating system's file cache; a large one runs on
+ * PostgreSQL (DATABASE_URL).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 export class DataDirLockedError extends Error {}
 
 /** PGlite is one process's database: a second process opening DATA_DIR would corrupt it. */
@@ -278,7 +287,7 @@ export async function openDatabase(opts: {
     const template = opts.template ?? PGLITE_TEMPLATE;
     if (dir && !existsSync(join(dir, "PG_VERSION")) && existsSync(template)) unpackTemplate(dir, template);
     if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const client = dir ? new PGlite(dir) : new PGlite();
+    const client = new PGlite({ dataDir: dir, startParams: PGLITE_START_PARAMS });
     await client.waitReady;
     installDrizzleParsers(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -49,6 +49,11 @@ describe("the embedded database", () => {
     await seedOnce(first.db, { welcomeBonusCredits: 50 });
     const seeded = await first.db.select({ n: count() }).from(creditPackages);
     expect(seeded[0]?.n).toBe(SEED_PACKAGES.length);
+    // With the small buffer pool (PGLITE_START_PARAMS), whose filling was half of PGlite's start.
+    const pool = (await first.db.execute(sql`show shared_buffers`)) as unknown as {
+      rows: { shared_buffers: string }[];
+    };
+    expect(pool.rows[0]?.shared_buffers).toBe("16MB");
     await first.close();
     expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no unpacking folder left beside it
     expect(existsSync(join(dir, "pglite", "PG_VERSION"))).toBe(true);

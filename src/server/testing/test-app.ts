@@ -26,7 +26,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { createApp } from "../app";
 import { loadConfig } from "../config";
-import { type Database, installDrizzleParsers, openDatabase } from "../db/client";
+import { type Database, installDrizzleParsers, openDatabase, PGLITE_START_PARAMS } from "../db/client";
 import * as schema from "../db/schema";
 import { users } from "../db/schema";
 import { seedOnce } from "../db/seed";
@@ -212,7 +212,7 @@ async function runCleanups(cleanups: Array<() => Promise<void> | void>) {
  * migration makes a new one.
  */
 async function openMigratedPglite(): Promise<Database> {
-  const client = new PGlite({ loadDataDir: await migratedSnapshot() });
+  const client = new PGlite({ loadDataDir: await migratedSnapshot(), startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   installDrizzleParsers(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database["db"];
