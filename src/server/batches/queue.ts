@@ -4,7 +4,7 @@
 // interleave inside one another's transactions). Tables live in the `pgboss` schema, made by pg-boss.
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { fromPglite, PgBoss } from "pg-boss";
+import { fromPglite, type PGliteLike, PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 
@@ -36,7 +36,12 @@ export async function startQueue(database: Database, logger: Logger, opts: Queue
           useListenNotify: true,
           ...timing,
         })
-      : new PgBoss({ db: fromPglite(client as PGlite), backend: "pglite", instanceName: opts.name, ...timing });
+      : new PgBoss({
+          db: fromPglite(takingTurns(client as PGlite)),
+          backend: "pglite",
+          instanceName: opts.name,
+          ...timing,
+        });
   boss.on("error", (err) => logger.warn({ event: "queue.error", err }, "job queue error"));
   await boss.start();
   // A step never gives up on its own: the row's retries are decided by the pipeline (backoff that
@@ -50,4 +55,25 @@ export async function startQueue(database: Database, logger: Logger, opts: Queue
     notify: true,
   });
   return boss;
+}
+
+/**
+ * PGlite runs each statement on this thread, and a chain of awaited statements never lets the event
+ * loop take a new connection in between: pg-boss's start (a few hundred milliseconds of statements)
+ * or one of its maintenance runs would hold every request back until the last. The queue's
+ * statements each wait for a turn of the loop first, so requests are answered between them.
+ */
+export function takingTurns(client: PGlite): PGliteLike {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    query: async (query, params) => {
+      await turn();
+      return client.query(query, params);
+    },
+    exec: async (query) => {
+      await turn();
+      return client.exec(query);
+    },
+    listen: (channel, callback) => client.listen(channel, callback),
+  };
 }
