@@ -1,6 +1,7 @@
 // Bundles the server into dist/server/server.js (started by a small main.js) and the CPU pool's worker thread into
-// dist/server/cpu-worker.js beside it, dependencies included: Node then reads two files instead of
-// resolving and compiling thousands of modules (most of start-up was module loading). A few
+// dist/server/cpu-worker.js beside it, dependencies included: Node then reads a few files (the
+// entries and the chunks they share) instead of resolving and compiling thousands of modules (most
+// of start-up was module loading); what is imported at its first use is a file of its own. A few
 // packages stay external, loaded from node_modules: PGlite (loads its WASM and data files from its
 // own folder), piscina (starts its own worker script by path), pino and sonic-boom (pino resolves
 // transports such as pino-pretty by name at run time) and pg's optional native binding. Copies the
@@ -22,6 +23,11 @@ await build({
   outdir: `${dist}/server`,
   ...SERVER_BUNDLE,
   sourcemap: true,
+  // Code loaded with import() at its first use (Stripe, nodemailer, undici) goes into files of its
+  // own, read only then; code the entries share goes into shared files. Beside the entries, not in a
+  // folder: paths made from import.meta.url (the migrations, the template, the CPU pool's worker)
+  // must mean the same folder in every file.
+  splitting: true,
 });
 // main.js, the entry `npm start` runs (src/server/entry.ts): checks the Node version before anything
 // else is loaded, turns on V8's compile cache (Node's module.enableCompileCache) and loads server.js.

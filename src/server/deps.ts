@@ -12,7 +12,7 @@ import { SessionCache } from "./auth/session";
 import { SignInLimiter } from "./auth/sign-in-limiter";
 import { BatchService } from "./batches/batches.service";
 import { BillingService } from "./billing/billing.service";
-import { createStripe } from "./billing/stripe";
+import { stripeClient } from "./billing/stripe";
 import type { Config } from "./config";
 import { pooledBuiltinDetector } from "./cpu/detector";
 import { CpuPool, type CpuPoolOptions } from "./cpu/pool";
@@ -87,7 +87,7 @@ export function createDeps(config: Config, database: Database, logger: Logger, o
     ledger,
     logger,
     stripe: config.stripe
-      ? { client: createStripe(config.stripe), webhookSecret: config.stripe.webhookSecret }
+      ? { client: stripeClient(config.stripe), webhookSecret: config.stripe.webhookSecret }
       : undefined,
   });
   const directGrants = new DirectGrantService(db, ledger, logger);

@@ -26,7 +26,8 @@ export interface BillingServiceDeps {
   ledger: Ledger;
   logger: Logger;
   /** Undefined when STRIPE_SECRET_KEY is not set: purchases are off. */
-  stripe?: { client: Stripe; webhookSecret: string };
+  /** The client is made at its first use (`stripeClient`). */
+  stripe?: { client: () => Promise<Stripe>; webhookSecret: string };
 }
 
 export interface CheckoutInput {
@@ -89,7 +90,7 @@ export class BillingService {
     if (!pkg?.active) throw new AppError("VALIDATION", BILLING_MESSAGES.packageUnavailable);
     if (!isOwnUrl(input.successUrl, input.origin) || !isOwnUrl(input.cancelUrl, input.origin))
       throw new AppError("VALIDATION", BILLING_MESSAGES.foreignReturnUrl);
-    const stripe = this.deps.stripe?.client;
+    const stripe = await this.deps.stripe?.client();
     if (!stripe) throw new AppError("PAYMENTS_DISABLED", BILLING_MESSAGES.purchasesDisabled);
 
     const metadata = { userId: input.user.id, packageId: String(pkg.id), credits: String(pkg.credits) };
@@ -164,7 +165,7 @@ export class BillingService {
         creditedAt: new Date(row.createdAt).toISOString(),
       };
     }
-    const stripe = this.deps.stripe?.client;
+    const stripe = await this.deps.stripe?.client();
     if (!stripe) throw notFound;
     let session: Stripe.Checkout.Session;
     try {
@@ -226,7 +227,7 @@ export class BillingService {
     let event: Stripe.Event;
     try {
       // The SDK checks the signature and that it is at most five minutes old, on the timestamp it signed.
-      event = await stripe.client.webhooks.constructEventAsync(
+      event = await (await stripe.client()).webhooks.constructEventAsync(
         rawBody,
         signature,
         stripe.webhookSecret,

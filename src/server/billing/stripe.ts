@@ -1,11 +1,21 @@
 // The real Stripe SDK, configured from config.stripe. STRIPE_API_BASE (tests, stripe-mock) points it
 // at another host through the SDK's own host/port/protocol options.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Config } from "../config";
 
 export type StripeConfig = NonNullable<Config["stripe"]>;
 
-export function createStripe(config: StripeConfig): Stripe {
+/**
+ * The configured Stripe client, made at its first use: the SDK is loaded then, not when the server
+ * starts (most installations take no card payments, and it is 700 kB of code).
+ */
+export function stripeClient(config: StripeConfig): () => Promise<Stripe> {
+  let client: Promise<Stripe> | undefined;
+  return () => (client ??= createStripe(config));
+}
+
+async function createStripe(config: StripeConfig): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
   const options: ConstructorParameters<typeof Stripe>[1] = {
     // Checkout and webhooks must not hang a request for Stripe's default 80 s.
     timeout: 20_000,

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger";
 import type { MailMessage } from "./templates";
 
@@ -16,6 +16,18 @@ export interface MailTransport {
   /** Delivers one message; resolves to where it went (an SMTP message id or a file). */
   deliver(from: string, message: MailMessage): Promise<string>;
   close(): void;
+}
+
+/**
+ * A nodemailer transport made at the first message: nodemailer (400 kB of code) is loaded then, not
+ * at every start of the server.
+ */
+function lazyTransport<T extends Transporter>(make: (nodemailer: typeof import("nodemailer").default) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: () => (transport ??= import("nodemailer").then((m) => make(m.default))),
+    close: () => void transport?.then((t) => t.close()),
+  };
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -27,11 +39,17 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     ["socketTimeout", "30000"],
   ])
     if (!url.searchParams.has(name)) url.searchParams.set(name, ms);
-  const transporter = nodemailer.createTransport(url.toString());
+  const transporter = lazyTransport((nodemailer) => nodemailer.createTransport(url.toString()));
   return {
     kind: "smtp",
     async deliver(from, m) {
-      const info = await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await (await transporter.get()).sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       return String(info.messageId);
     },
     close: () => transporter.close(),
@@ -41,11 +59,19 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 export function outboxTransport(dataDir: string): MailTransport {
   const dir = resolve(dataDir, "outbox");
   // streamTransport builds the complete RFC 5322 message, exactly what SMTP would have carried.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const composer = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     kind: "outbox",
     async deliver(from, m) {
-      const info = await composer.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await (await composer.get()).sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = join(dir, `${stamp}-${m.kind}-${randomBytes(4).toString("hex")}.eml`);

@@ -11,7 +11,7 @@
 // PUBLISH_ALLOW_PRIVATE_HOSTS=true (self-hosters with an intranet WordPress; tests) lifts the
 // address and https rules, nothing else.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { Agent, request } from "undici";
+import type { Agent, request as undiciRequest } from "undici";
 import { countOf } from "../../shared/plural";
 import { type AddressVerdict, classifyAddress, describeRange, isIpLiteral } from "./address-policy";
 
@@ -85,7 +85,7 @@ export interface SafeResponse {
 const CREDENTIAL_HEADERS = ["authorization", "x-shopify-access-token", "cookie"];
 
 export class SafeHttp {
-  private readonly agent: Agent;
+  private undici?: Promise<{ agent: Agent; request: typeof undiciRequest }>;
   private readonly resolver: Resolver;
   private readonly verdictOf: (address: string) => AddressVerdict;
   private readonly allowHttpOnAnyPort: boolean;
@@ -94,26 +94,38 @@ export class SafeHttp {
     this.resolver = opts.resolver ?? systemResolver;
     this.verdictOf = opts.testing?.addressPolicy ?? classifyAddress;
     this.allowHttpOnAnyPort = opts.allowPrivate || Boolean(opts.testing?.allowHttpOnAnyPort);
-    this.agent = new Agent({
-      connect: {
-        timeout: Math.min(opts.timeoutMs, 10_000),
-        // Called by net/tls.connect for a host name (never for a literal IP): the checked address is the
-        // one the socket then connects to.
-        lookup: (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-          this.resolveChecked(hostname).then(
-            (addresses) => {
-              if (options.all) callback(null, addresses);
-              else callback(null, addresses[0]?.address ?? "", addresses[0]?.family ?? 4);
-            },
-            (err: Error) => callback(err as NodeJS.ErrnoException, ""),
-          );
+  }
+
+  /**
+   * undici and the agent that checks every address it connects to, loaded at the first request:
+   * publishing is rare, and undici is a megabyte of code for the server to load at every start.
+   */
+  private client(): Promise<{ agent: Agent; request: typeof undiciRequest }> {
+    // The default export: undici is CommonJS, and a bundle's chunk of it has no named exports.
+    this.undici ??= import("undici").then(({ default: { Agent, request } }) => ({
+      request,
+      agent: new Agent({
+        connect: {
+          timeout: Math.min(this.opts.timeoutMs, 10_000),
+          // Called by net/tls.connect for a host name (never for a literal IP): the checked address is the
+          // one the socket then connects to.
+          lookup: (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+            this.resolveChecked(hostname).then(
+              (addresses) => {
+                if (options.all) callback(null, addresses);
+                else callback(null, addresses[0]?.address ?? "", addresses[0]?.family ?? 4);
+              },
+              (err: Error) => callback(err as NodeJS.ErrnoException, ""),
+            );
+          },
         },
-      },
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-      // A publishing client talks to a handful of hosts; no need to keep sockets around for long.
-      keepAliveTimeout: 4_000,
-    });
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+        // A publishing client talks to a handful of hosts; no need to keep sockets around for long.
+        keepAliveTimeout: 4_000,
+      }),
+    }));
+    return this.undici;
   }
 
   get allowsPrivate(): boolean {
@@ -177,10 +189,11 @@ export class SafeHttp {
     let body = req.body;
 
     for (let hop = 0; ; hop++) {
-      let res: Awaited<ReturnType<typeof request>>;
+      let res: Awaited<ReturnType<typeof undiciRequest>>;
       try {
+        const { agent, request } = await this.client();
         res = await request(url, {
-          dispatcher: this.agent,
+          dispatcher: agent,
           method: method as "GET",
           headers,
           body,
@@ -222,11 +235,11 @@ export class SafeHttp {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    if (this.undici) await (await this.undici).agent.close();
   }
 
   private async readResponse(
-    res: Awaited<ReturnType<typeof request>>,
+    res: Awaited<ReturnType<typeof undiciRequest>>,
     url: URL,
     maxBytes: number,
     timeout: AbortSignal,
