@@ -4,7 +4,7 @@
 // null — never a stack.
 import { resolveAuthSecret } from "./auth/secret";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { type Database, DataDirLockedError, openDatabase } from "./db/client";
+import { type Database, DataDirLockedError, DataDirUnusableError, openDatabase } from "./db/client";
 import { seedOnce } from "./db/seed";
 import { loadEnvFile } from "./env-file";
 
@@ -58,7 +58,8 @@ export async function openConfiguredDatabase(phases: Phases = {}): Promise<{
 
 /** The one line for a start-up failure an operator can fix, or null for anything else. */
 export function operatorMessage(err: unknown, databaseUrl?: string): string | null {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) return err.message;
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DataDirUnusableError)
+    return err.message;
   if (!databaseUrl) return null;
   const e = err as { code?: string; message?: string };
   let url: URL;

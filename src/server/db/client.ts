@@ -53,6 +53,9 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_
 
 export class DataDirLockedError extends Error {}
 
+/** DATA_DIR cannot hold a new embedded database: said to the operator in one line, no stack. */
+export class DataDirUnusableError extends Error {}
+
 /** PGlite is one process's database: a second process opening DATA_DIR would corrupt it. */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
@@ -224,6 +227,11 @@ async function pgliteMigrationsApplied(client: PGlite): Promise<boolean> {
  * `dir` and renamed into place, so a start cut short leaves no half a database behind.
  */
 function unpackTemplate(dir: string, template: string) {
+  // One holding anything is not unpacked over.
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new DataDirUnusableError(
+      `${dir} holds files but no database (no PG_VERSION): move it away, or set DATA_DIR to another folder, and start again.`,
+    );
   const partial = `${dir}.unpacking-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
@@ -242,9 +250,11 @@ function unpackTemplate(dir: string, template: string) {
       problems.push(String(err));
     }
     if (problems.length > 0 || !existsSync(join(partial, "PG_VERSION")))
-      throw new Error(`The database template ${template} could not be unpacked: ${problems[0] ?? "no PG_VERSION"}`);
-    // An empty folder made by an earlier start (or by hand) gives way; one holding anything does not.
-    if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
+      throw new DataDirUnusableError(
+        `The database template ${template} could not be unpacked (${problems[0] ?? "no PG_VERSION"}): build the app again with npm run build.`,
+      );
+    // An empty folder made by an earlier start (or by hand) gives way.
+    if (existsSync(dir)) rmdirSync(dir);
     renameSync(partial, dir);
   } finally {
     rmSync(partial, { recursive: true, force: true });

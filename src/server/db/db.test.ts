@@ -1,13 +1,23 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveAuthSecret } from "../auth/secret";
+import { operatorMessage } from "../boot";
 import { describeEachDatabase } from "../testing/databases";
 import { deferred } from "../testing/deferred";
 import { createFreshDatabase, migratedSnapshot } from "../testing/test-app";
-import { DataDirLockedError, openDatabase, preparedSelect } from "./client";
+import { DataDirLockedError, DataDirUnusableError, openDatabase, preparedSelect } from "./client";
 import { bonusCreditCampaigns, creditPackages } from "./schema";
 import { SEED_PACKAGES, seedOnce } from "./seed";
 
@@ -71,6 +81,20 @@ describe("the embedded database", () => {
     writeFileSync(template, whole.subarray(0, Math.floor(whole.length / 2) + 100));
     await expect(openDatabase({ dataDir: dir, template })).rejects.toThrow(/could not be unpacked/);
     expect(readdirSync(dir)).toEqual([]); // neither the database nor the unpacking folder, and unlocked
+  });
+
+  it("refuses to unpack over a database folder that holds files but no database, and says so", async () => {
+    const dir = tempDir();
+    const template = join(tempDir(), "template.tar");
+    writeFileSync(template, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+    mkdirSync(join(dir, "pglite"));
+    writeFileSync(join(dir, "pglite", "notes.txt"), "not a database");
+    const refusal = await openDatabase({ dataDir: dir, template }).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(DataDirUnusableError);
+    // Said to the operator in one line, without a stack.
+    expect(operatorMessage(refusal)).toMatch(/pglite holds files but no database \(no PG_VERSION\): move it away/);
+    expect(readdirSync(join(dir, "pglite"))).toEqual(["notes.txt"]); // left as it was
+    expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no unpacking folder, and unlocked
   });
 
   it("generates the auth secret once and keeps it private", () => {
