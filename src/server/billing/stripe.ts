@@ -2,6 +2,7 @@
 // at another host through the SDK's own host/port/protocol options.
 import type Stripe from "stripe";
 import type { Config } from "../config";
+import { firstUse } from "../first-use";
 
 export type StripeConfig = NonNullable<Config["stripe"]>;
 
@@ -10,8 +11,8 @@ export type StripeConfig = NonNullable<Config["stripe"]>;
  * starts (most installations take no card payments, and it is 700 kB of code).
  */
 export function stripeClient(config: StripeConfig): () => Promise<Stripe> {
-  let client: Promise<Stripe> | undefined;
-  return () => (client ??= createStripe(config));
+  const client = firstUse(() => createStripe(config));
+  return client.get;
 }
 
 async function createStripe(config: StripeConfig): Promise<Stripe> {

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Transporter } from "nodemailer";
+import { firstUse } from "../first-use";
 import type { Logger } from "../logger";
 import type { MailMessage } from "./templates";
 
@@ -23,12 +24,12 @@ export interface MailTransport {
  * at every start of the server.
  */
 function lazyTransport<T extends Transporter>(make: (nodemailer: typeof import("nodemailer").default) => T) {
-  let transport: Promise<T> | undefined;
-  return {
-    get: () => (transport ??= import("nodemailer").then((m) => make(m.default))),
-    close: () => void transport?.then((t) => t.close()),
-  };
+  const transport = firstUse(() => import("nodemailer").then((m) => make(m.default)));
+  return { get: transport.get, close: () => void transport.made()?.then((t) => t.close()) };
 }
+
+/** The message as nodemailer takes it. */
+const mailOf = (from: string, m: MailMessage) => ({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
 
 export function smtpTransport(smtpUrl: string): MailTransport {
   // A stuck mail server must not hold sends (and shutdown) for nodemailer's default 2 minutes.
@@ -43,13 +44,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return {
     kind: "smtp",
     async deliver(from, m) {
-      const info = await (await transporter.get()).sendMail({
-        from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-      });
+      const info = await (await transporter.get()).sendMail(mailOf(from, m));
       return String(info.messageId);
     },
     close: () => transporter.close(),
@@ -65,13 +60,7 @@ export function outboxTransport(dataDir: string): MailTransport {
   return {
     kind: "outbox",
     async deliver(from, m) {
-      const info = await (await composer.get()).sendMail({
-        from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-      });
+      const info = await (await composer.get()).sendMail(mailOf(from, m));
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = join(dir, `${stamp}-${m.kind}-${randomBytes(4).toString("hex")}.eml`);

@@ -13,6 +13,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { Agent, request as undiciRequest } from "undici";
 import { countOf } from "../../shared/plural";
+import { firstUse } from "../first-use";
 import { type AddressVerdict, classifyAddress, describeRange, isIpLiteral } from "./address-policy";
 
 export const MAX_REDIRECTS = 3;
@@ -85,7 +86,11 @@ export interface SafeResponse {
 const CREDENTIAL_HEADERS = ["authorization", "x-shopify-access-token", "cookie"];
 
 export class SafeHttp {
-  private undici?: Promise<{ agent: Agent; request: typeof undiciRequest }>;
+  /**
+   * undici and the agent that checks every address it connects to, loaded at the first request:
+   * publishing is rare, and undici is a megabyte of code for the server to load at every start.
+   */
+  private readonly undici = firstUse(() => this.loadClient());
   private readonly resolver: Resolver;
   private readonly verdictOf: (address: string) => AddressVerdict;
   private readonly allowHttpOnAnyPort: boolean;
@@ -96,13 +101,9 @@ export class SafeHttp {
     this.allowHttpOnAnyPort = opts.allowPrivate || Boolean(opts.testing?.allowHttpOnAnyPort);
   }
 
-  /**
-   * undici and the agent that checks every address it connects to, loaded at the first request:
-   * publishing is rare, and undici is a megabyte of code for the server to load at every start.
-   */
-  private client(): Promise<{ agent: Agent; request: typeof undiciRequest }> {
+  private loadClient(): Promise<{ agent: Agent; request: typeof undiciRequest }> {
     // The default export: undici is CommonJS, and a bundle's chunk of it has no named exports.
-    this.undici ??= import("undici").then(({ default: { Agent, request } }) => ({
+    return import("undici").then(({ default: { Agent, request } }) => ({
       request,
       agent: new Agent({
         connect: {
@@ -125,7 +126,6 @@ export class SafeHttp {
         keepAliveTimeout: 4_000,
       }),
     }));
-    return this.undici;
   }
 
   get allowsPrivate(): boolean {
@@ -191,7 +191,7 @@ export class SafeHttp {
     for (let hop = 0; ; hop++) {
       let res: Awaited<ReturnType<typeof undiciRequest>>;
       try {
-        const { agent, request } = await this.client();
+        const { agent, request } = await this.undici.get();
         res = await request(url, {
           dispatcher: agent,
           method: method as "GET",
@@ -235,7 +235,8 @@ export class SafeHttp {
   }
 
   async close(): Promise<void> {
-    if (this.undici) await (await this.undici).agent.close();
+    const client = this.undici.made();
+    if (client) await (await client).agent.close();
   }
 
   private async readResponse(
