@@ -6,11 +6,13 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
+import { extract } from "tar";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveAuthSecret } from "../auth/secret";
 import { operatorMessage } from "../boot";
@@ -31,6 +33,15 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A migrated data dir, as the build ships it (scripts/build-server.mjs unpacks PGlite's dump the same way). */
+async function templateDir(): Promise<string> {
+  const tarball = join(tempDir(), "template.tar");
+  writeFileSync(tarball, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+  const dir = tempDir();
+  extract({ file: tarball, cwd: dir, sync: true });
+  return dir;
+}
+
 describe("the embedded database", () => {
   it("lets only one process open DATA_DIR, and reopens after a clean close", async () => {
     const dir = tempDir();
@@ -50,10 +61,9 @@ describe("the embedded database", () => {
     expect(existsSync(lockFile)).toBe(false);
   });
 
-  it("starts a fresh DATA_DIR from the migrated template, unpacked whole, and reopens it as it left it", async () => {
+  it("starts a fresh DATA_DIR from the migrated template, copied whole, and reopens it as it left it", async () => {
     const dir = tempDir();
-    const template = join(tempDir(), "template.tar");
-    writeFileSync(template, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+    const template = await templateDir();
     const first = await openDatabase({ dataDir: dir, template });
     // Migrated without running a migration: the tables are there and the seed can write.
     await seedOnce(first.db, { welcomeBonusCredits: 50 });
@@ -65,7 +75,7 @@ describe("the embedded database", () => {
     };
     expect(pool.rows[0]?.shared_buffers).toBe("16MB");
     await first.close();
-    expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no unpacking folder left beside it
+    expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no copying folder left beside it
     expect(existsSync(join(dir, "pglite", "PG_VERSION"))).toBe(true);
     // An existing dir is opened as it is, not unpacked over.
     const again = await openDatabase({ dataDir: dir, template });
@@ -76,17 +86,24 @@ describe("the embedded database", () => {
 
   it("refuses a damaged template and leaves no half a database behind", async () => {
     const dir = tempDir();
-    const template = join(tempDir(), "template.tar");
-    const whole = Buffer.from(await (await migratedSnapshot()).arrayBuffer());
-    writeFileSync(template, whole.subarray(0, Math.floor(whole.length / 2) + 100));
-    await expect(openDatabase({ dataDir: dir, template })).rejects.toThrow(/could not be unpacked/);
-    expect(readdirSync(dir)).toEqual([]); // neither the database nor the unpacking folder, and unlocked
+    const template = await templateDir();
+    // A file that cannot be copied, found after the folders and many files are.
+    symlinkSync(join(template, "no-such-file"), join(template, "base", "zz-dangling"));
+    const refusal = await openDatabase({ dataDir: dir, template }).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(DataDirUnusableError);
+    expect(operatorMessage(refusal)).toMatch(
+      /could not be copied \(base\/zz-dangling is not a file\): build the app again/,
+    );
+    expect(readdirSync(dir)).toEqual([]); // neither the database nor the copying folder, and unlocked
+    // A template without PG_VERSION is no database.
+    rmSync(join(template, "PG_VERSION"));
+    await expect(openDatabase({ dataDir: dir, template })).rejects.toThrow(/could not be copied \(no PG_VERSION\)/);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("refuses to unpack over a database folder that holds files but no database, and says so", async () => {
+  it("refuses to copy over a database folder that holds files but no database, and says so", async () => {
     const dir = tempDir();
-    const template = join(tempDir(), "template.tar");
-    writeFileSync(template, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+    const template = await templateDir();
     mkdirSync(join(dir, "pglite"));
     writeFileSync(join(dir, "pglite", "notes.txt"), "not a database");
     const refusal = await openDatabase({ dataDir: dir, template }).catch((err: unknown) => err);
@@ -94,7 +111,7 @@ describe("the embedded database", () => {
     // Said to the operator in one line, without a stack.
     expect(operatorMessage(refusal)).toMatch(/pglite holds files but no database \(no PG_VERSION\): move it away/);
     expect(readdirSync(join(dir, "pglite"))).toEqual(["notes.txt"]); // left as it was
-    expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no unpacking folder, and unlocked
+    expect(readdirSync(dir).sort()).toEqual(["pglite"]); // no copying folder, and unlocked
   });
 
   it("generates the auth secret once and keeps it private", () => {
