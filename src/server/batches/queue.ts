@@ -4,7 +4,7 @@
 // interleave inside one another's transactions). Tables live in the `pgboss` schema, made by pg-boss.
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { fromPglite, type PGliteLike, PgBoss } from "pg-boss";
+import type { PGliteLike, PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 
@@ -18,6 +18,9 @@ export interface QueueOptions {
 }
 
 export async function startQueue(database: Database, logger: Logger, opts: QueueOptions): Promise<PgBoss> {
+  // Loaded here, once the server answers (the queue starts after it listens): pg-boss and its date
+  // and cron libraries are 1.3 MB of code a start would otherwise read before its first answer.
+  const { fromPglite, PgBoss } = await import("pg-boss");
   const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
   // Supervision (failing jobs whose worker went quiet) runs often enough to notice within a heartbeat.
   const timing = {

@@ -12,6 +12,7 @@
  *    threshold) is called mixed.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import {
   DETECTION_MAX_CHARS,
   type DetectionResult,
@@ -32,7 +33,6 @@ import {
 } from "./features";
 import { compileLexicons, type LexiconWeights, lexiconScores, sentenceLexiconScore } from "./lexicon";
 import { type LogisticModel, logit, type SentencePrior, sentenceLogit, sigmoid } from "./logistic";
-import modelJson from "./model.json" with { type: "json" };
 import { compileNgram, type NgramModel, ngramScore } from "./ngram";
 import { compileSkeleton, type SkeletonModel, skeletonScore } from "./skeleton";
 import { type BoostedTrees, treesLogit } from "./trees";
@@ -186,6 +186,19 @@ export function createScorer(model: ScoringModel): (text: string) => DetectionRe
   };
 }
 
+let shippedJson: unknown;
+
+/**
+ * model.json, read at the first detection. Beside this file in the source tree, beside main.js in the
+ * build (scripts/build-server.mjs copies it). Not imported: a bundle would carry it as a 1.1 MB object
+ * literal that every start of the server evaluates (~125 ms here), where JSON.parse of the file at the
+ * first text takes a tenth of that.
+ */
+function shippedModel(): ScoringModel {
+  shippedJson ??= JSON.parse(readFileSync(new URL("./model.json", import.meta.url), "utf8"));
+  return shippedJson as ScoringModel;
+}
+
 let shipped: ((text: string) => DetectionResult) | undefined;
 
 /**
@@ -194,7 +207,7 @@ let shipped: ((text: string) => DetectionResult) | undefined;
  * to the CPU pool's threads, each of which compiles its own).
  */
 export function detectBuiltin(text: string): DetectionResult {
-  shipped ??= createScorer(modelJson as unknown as ScoringModel);
+  shipped ??= createScorer(shippedModel());
   return shipped(text);
 }
 
@@ -207,6 +220,6 @@ let modelId: string | undefined;
 
 /** Names these weights and scoring rules: a stored check answers again only for the same id. */
 export function builtinModelId(): string {
-  modelId ??= `${SCORING_REVISION}.${createHash("sha256").update(JSON.stringify(modelJson)).digest("hex").slice(0, 16)}`;
+  modelId ??= `${SCORING_REVISION}.${createHash("sha256").update(JSON.stringify(shippedModel())).digest("hex").slice(0, 16)}`;
   return modelId;
 }

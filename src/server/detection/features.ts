@@ -22,10 +22,16 @@ import wordFrequencies from "./word-frequencies.json" with { type: "json" };
  * language model's surprise: chat models reach for polished, mid-rare words ("intricate", "resonate"),
  * while people mix very common words with names, slang and typos the table has never seen.
  */
-const ZIPF = new Map<string, number>();
-for (const [zipf, words] of Object.entries(wordFrequencies.zipf)) {
-  const value = Number(zipf);
-  for (const word of words.split(" ")) ZIPF.set(word, value);
+let zipfTable: Map<string, number> | undefined;
+/** The table, built at the first word looked up rather than when the server loads (~40 ms here). */
+function zipfTableOf(): Map<string, number> {
+  if (zipfTable) return zipfTable;
+  zipfTable = new Map();
+  for (const [zipf, words] of Object.entries(wordFrequencies.zipf)) {
+    const value = Number(zipf);
+    for (const word of words.split(" ")) zipfTable.set(word, value);
+  }
+  return zipfTable;
 }
 const UNKNOWN_ZIPF = wordFrequencies.unknownZipf;
 /** Below this a word is rare (≈ under 0.4 per million: names, slang, jargon, typos). */
@@ -36,7 +42,7 @@ const LITERARY_ZIPF = 3.6;
 /** Zipf value of a lower-case word; contractions are looked up by their stem ("don't" → "don"). */
 export function wordZipf(lower: string): number | undefined {
   const apostrophe = lower.indexOf("'");
-  return ZIPF.get(apostrophe > 0 ? lower.slice(0, apostrophe) : lower);
+  return zipfTableOf().get(apostrophe > 0 ? lower.slice(0, apostrophe) : lower);
 }
 
 /** Recurring "AI vocabulary". Inflected forms are listed so lookup is a Set hit per word. */
