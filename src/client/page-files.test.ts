@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Which page a path opens and what is preloaded for it: the page's files (listed in index.html) and
 // the GETs a signed-in page makes first.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { pageGets, pageModuleOf, pagePublicGets, preloadPage } from "./page-files";
 
 describe("page-files", () => {
@@ -45,5 +45,17 @@ describe("page-files", () => {
       "/assets/tabs-1.js",
       "/assets/settings-page-1.js",
     ]);
+  });
+
+  it("adds no link for a file the server already named in the page's head", async () => {
+    vi.resetModules();
+    const fresh = await import("./page-files");
+    document.head.innerHTML = '<link rel="modulepreload" crossorigin href="/assets/settings-page-2.js">';
+    document.body.innerHTML = `<script type="application/json" id="page-files">${JSON.stringify({
+      "features/account/settings-page": ["assets/settings-page-2.js", "assets/tabs-2.js"],
+    })}</script>`;
+    fresh.preloadPage("/settings");
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/assets/settings-page-2.js", "/assets/tabs-2.js"]);
   });
 });

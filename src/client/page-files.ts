@@ -1,41 +1,13 @@
 // The code of a page loaded before it is needed. Every page but Home loads on demand (routes.tsx),
 // which costs a round trip between the app drawing and the page drawing. index.html lists each
 // page's files (vite.config.ts writes them into <script type="application/json" id="page-files">);
-// main.tsx preloads the files of the page opened before the app's own code has run, and a link's
+// the server names the opened page's files in its head (server/app.ts), and main.tsx preloads any
+// it did not (the dev server's page) before the app's own code has run, and a link's
 // page is preloaded when the pointer rests on the link or it takes focus. Only <link
 // rel="modulepreload">: nothing is evaluated early, and the chunks stay as Rollup cut them.
-import { PAGE_ROUTES } from "../shared/routes";
+import { pageModuleOf } from "../shared/page-modules";
 
-/** Each page's module under src/client, without its extension: the keys of the list in index.html. */
-const BY_PATH: Record<string, string> = {
-  [PAGE_ROUTES.generate]: "features/writing/full-app/full-app-page",
-  [PAGE_ROUTES.results]: "features/writing/results/results-page",
-  [PAGE_ROUTES.billing]: "features/billing/billing-page",
-  [PAGE_ROUTES.billingSuccess]: "features/billing/billing-page",
-  [PAGE_ROUTES.policy]: "features/pages/policy",
-  [PAGE_ROUTES.promptingGuide]: "features/pages/prompting-guide",
-  [PAGE_ROUTES.console]: "features/writing/console/console-page",
-  [PAGE_ROUTES.adminCampaigns]: "features/admin/campaigns-page",
-  [PAGE_ROUTES.adminDirectGrant]: "features/admin/direct-grant-page",
-  [PAGE_ROUTES.adminJobs]: "features/admin/jobs-page",
-  [PAGE_ROUTES.settings]: "features/account/settings-page",
-  [PAGE_ROUTES.resetPassword]: "features/auth/reset-password-page",
-  [PAGE_ROUTES.signInLink]: "features/auth/sign-in-link-page",
-  [PAGE_ROUTES.documents]: "features/documents/documents-page",
-  [PAGE_ROUTES.check]: "features/check/check-page",
-  [PAGE_ROUTES.newBatch]: "features/batches/new-batch-page",
-  [PAGE_ROUTES.settingsConnections]: "features/publishing/connections-page",
-};
-
-/** The module drawing `pathname`, if it is a page loaded on demand. */
-export function pageModuleOf(pathname: string): string | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const named = BY_PATH[path];
-  if (named) return named;
-  if (/^\/documents\/[^/]+$/.test(path)) return "features/documents/document-page";
-  if (/^\/batches\/[^/]+$/.test(path)) return "features/batches/batch-page";
-  return undefined;
-}
+export { pageModuleOf };
 
 /**
  * The public GETs the page at `pathname` makes first (answered signed in or out): main.tsx starts
@@ -65,7 +37,17 @@ export function pageGets(pathname: string): string[] {
 }
 
 let files: Record<string, string[]> | undefined;
-const preloaded = new Set<string>();
+let preloaded: Set<string> | undefined;
+
+/** The files preloaded so far: at first those the server put in the page's head (app.ts). */
+function preloadedFiles(doc: Document): Set<string> {
+  if (!preloaded) {
+    preloaded = new Set();
+    for (const link of doc.head.querySelectorAll('link[rel="modulepreload"]'))
+      preloaded.add((link.getAttribute("href") ?? "").replace(/^\//, ""));
+  }
+  return preloaded;
+}
 
 function pageFiles(doc: Document): Record<string, string[]> {
   if (!files) {
@@ -82,9 +64,10 @@ function pageFiles(doc: Document): Record<string, string[]> {
 export function preloadPage(pathname: string, doc: Document = document) {
   const module = pageModuleOf(pathname);
   if (!module) return;
+  const done = preloadedFiles(doc);
   for (const file of pageFiles(doc)[module] ?? []) {
-    if (preloaded.has(file)) continue;
-    preloaded.add(file);
+    if (done.has(file)) continue;
+    done.add(file);
     const link = doc.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HealthSchema, OpenApiDocumentSchema } from "../shared/api-schemas";
+import { pageModuleOf } from "../shared/page-modules";
 import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES } from "../shared/routes";
 import { SESSION_HINT_NAME } from "../shared/session-hint";
 import { accountRoutes } from "./account/account.routes";
@@ -212,13 +213,29 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   // A request with a session cookie gets the same page marked so (SESSION_HINT): main.tsx then starts
   // the signed-in reads beside the session check instead of after its answer, one round trip sooner.
   // Only the cookie's presence is read (no lookup): a stale cookie costs those reads a 401, unused.
+  // A page loaded on demand gets its own files named in the head (<link rel="modulepreload">, from
+  // the build's page-files list): the browser fetches them while it reads the HTML, and main.tsx's
+  // script adds no links of its own (each was a DOM insertion on the first long task). Each page's
+  // variant is made at its first request.
   const landingFile = join(clientDir, "landing.html");
   const index = htmlVariants(indexHtml);
   const landing = existsSync(landingFile) ? htmlVariants(readFileSync(landingFile, "utf8")) : index;
   const landingPaths = new Set<string>([PAGE_ROUTES.home, PAGE_ROUTES.product]);
+  const filesByPage = pageFilesOf(indexHtml);
+  const byPage = new Map<string, ReturnType<typeof htmlVariants>>();
+  const pageVariants = (path: string) => {
+    const module = pageModuleOf(path);
+    const files = module ? filesByPage[module] : undefined;
+    if (!module || !files?.length) return index;
+    const made = byPage.get(module);
+    if (made) return made;
+    const variants = htmlVariants(withModulePreloads(indexHtml, files));
+    byPage.set(module, variants);
+    return variants;
+  };
   app.get("*", (c) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
-    const variants = landingPaths.has(path) ? landing : index;
+    const variants = landingPaths.has(path) ? landing : pageVariants(path);
     const page = hasSessionCookie(c.req.header("cookie")) ? variants.withSession : variants.plain;
     const status = isKnownPage(c.req.path) ? 200 : 404;
     c.header("Cache-Control", "private, no-cache");
@@ -230,6 +247,31 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
       "Content-Encoding": encoding,
     });
   });
+}
+
+/** Each page module's files, from the list the build writes into index.html (vite.config.ts). */
+export function pageFilesOf(html: string): Record<string, string[]> {
+  const list = html.match(/<script type="application\/json" id="page-files">([^<]*)<\/script>/)?.[1];
+  if (!list) return {};
+  try {
+    const parsed = JSON.parse(list) as Record<string, unknown>;
+    const files: Record<string, string[]> = {};
+    for (const [module, names] of Object.entries(parsed))
+      if (Array.isArray(names))
+        files[module] = names.filter((n): n is string => typeof n === "string" && ASSET.test(n));
+    return files;
+  } catch {
+    return {};
+  }
+}
+
+/** A built asset's path as the list gives it: nothing else is written into a page. */
+const ASSET = /^assets\/[\w.-]+\.js$/;
+
+/** `html` with a <link rel="modulepreload"> for each of `files` at the end of its head. */
+export function withModulePreloads(html: string, files: string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
+  return html.replace("</head>", `    ${links}\n  </head>`);
 }
 
 /** The mark main.tsx reads: the request carried a session cookie (client/lib/session-hint.ts). */

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Seed packages and the Welcome bonus campaign (default true). */
   seed?: boolean;
+  /** The built client's index.html to serve (default none: API tests need no built client). */
+  clientIndexHtml?: string;
   /** The CPU pool's worker module (default the app's own; cpu/testing/stalled-tasks.ts never finishes a task). */
   cpuWorker?: URL;
 }
@@ -136,8 +138,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     if (fresh && opts.seed !== false) await seedOnce(database.db, { welcomeBonusCredits: config.welcomeBonusCredits });
     const deps = createDeps(config, database, createLogger("silent"), { cpuWorker: opts.cpuWorker });
     cleanups.unshift(() => deps.cpu.close());
-    const clientDir = join(dataDir, "client"); // empty: API tests need no built client
+    const clientDir = join(dataDir, "client"); // empty unless a test gives an index.html
     mkdirSync(clientDir);
+    if (opts.clientIndexHtml !== undefined) writeFileSync(join(clientDir, "index.html"), opts.clientIndexHtml);
     // Every answer is checked against its route's declared schema, or the error contract (answer-check.ts).
     const app = checkAnswers(createApp(deps, { clientDir }));
 
