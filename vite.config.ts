@@ -78,6 +78,11 @@ function pageFiles(): Plugin {
           addWithImports(bundle, chunk.fileName, files, (name) => loaded.has(name));
           pages[page] = [...files];
         }
+        // A page's chunk is written without Vite's list of its files (build.modulePreload below):
+        // every such chunk must be in this list, or nothing would preload what it imports.
+        const listed = new Set(Object.values(pages).map((files) => files[0]));
+        const unlisted = Object.keys(bundle).filter((name) => isPageChunk(name) && !listed.has(name));
+        if (unlisted.length) throw new Error(`page chunks missing from the page-files list: ${unlisted.join(", ")}`);
         return [
           {
             tag: "script",
@@ -91,6 +96,11 @@ function pageFiles(): Plugin {
   };
 }
 
+/** Whether a built file is a page's chunk (named after its module: `…-page-<hash>.js`, policy, prompting guide). */
+function isPageChunk(file: string) {
+  return /^assets\/([a-z-]+-page|policy|prompting-guide)-[\w-]+\.js$/.test(file);
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadStages(), pageFiles()],
   publicDir: "public",
@@ -99,6 +109,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // Vite writes, beside each dynamic import, the list of files to preload with it. A page's chunk
+    // (imported by routes.tsx on demand) is preloaded with its files from the page-files list instead
+    // (page-files.ts: when the page opens, when a link to it is pointed at or focused, and when the
+    // router moves to it), so that list is not written into the landing page's code a second time
+    // (2.9 kB of file names in the boot chunk). Every other dynamic import keeps Vite's.
+    modulePreload: {
+      resolveDependencies: (file, deps) => (isPageChunk(file) ? deps.filter((d) => d.endsWith(".css")) : deps),
+    },
     rollupOptions: {
       // A dependency's comment that Rollup cannot place (zod's /* @__PURE__ */ notes) is dropped, as
       // Rollup says; that is no news for whoever runs `npm start` the first time, so it is not printed.

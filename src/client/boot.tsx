@@ -9,7 +9,7 @@ import { AuthProvider } from "./features/auth/auth-context";
 import { dropEarlyGets } from "./lib/early-get";
 import { queryClient } from "./lib/query";
 import { createAppRouter } from "./lib/router";
-import { preloadLinkTargets } from "./page-files";
+import { preloadLinkTargets, preloadOnNavigation } from "./page-files";
 import { routes } from "./routes";
 
 const router = createAppRouter(routes);
@@ -41,5 +41,7 @@ else {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
-// A link's page starts loading when the pointer rests on the link or it takes focus (page-files.ts).
+// A link's page starts loading when the pointer rests on the link or it takes focus, and any page's
+// files with its chunk when the router moves to it (page-files.ts).
 preloadLinkTargets();
+preloadOnNavigation(router);

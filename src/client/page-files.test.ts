@@ -58,4 +58,19 @@ describe("page-files", () => {
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
     expect(links.map((l) => l.getAttribute("href"))).toEqual(["/assets/settings-page-2.js", "/assets/tabs-2.js"]);
   });
+
+  it("preloads the files of the page the router moves to", async () => {
+    vi.resetModules();
+    const fresh = await import("./page-files");
+    document.head.innerHTML = "";
+    document.body.innerHTML = `<script type="application/json" id="page-files">${JSON.stringify({
+      "features/documents/documents-page": ["assets/documents-page-3.js", "assets/table-3.js"],
+    })}</script>`;
+    const listeners: ((state: { location: { pathname: string } }) => void)[] = [];
+    fresh.preloadOnNavigation({ subscribe: (listener) => listeners.push(listener) });
+    expect(document.head.querySelectorAll("link")).toHaveLength(0);
+    for (const listener of listeners) listener({ location: { pathname: "/documents" } });
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/assets/documents-page-3.js", "/assets/table-3.js"]);
+  });
 });

@@ -3,7 +3,8 @@
 // page's files (vite.config.ts writes them into <script type="application/json" id="page-files">);
 // the server names the opened page's files in its head (server/app.ts), and main.tsx preloads any
 // it did not (the dev server's page) before the app's own code has run, and a link's
-// page is preloaded when the pointer rests on the link or it takes focus. Only <link
+// page is preloaded when the pointer rests on the link or it takes focus, and any page when the router
+// moves to it. Only <link
 // rel="modulepreload">: nothing is evaluated early, and the chunks stay as Rollup cut them.
 import { pageModuleOf } from "../shared/page-modules";
 
@@ -74,6 +75,17 @@ export function preloadPage(pathname: string, doc: Document = document) {
     link.href = `/${file}`;
     doc.head.appendChild(link);
   }
+}
+
+/**
+ * Preloads the page the router moves to, beside React's import of its chunk: Vite writes no list of a
+ * page's files into the app's code (vite.config.ts), so without this the chunks a page imports would
+ * be fetched only once its own chunk had been read.
+ */
+export function preloadOnNavigation(router: {
+  subscribe(listener: (state: { location: { pathname: string } }) => void): unknown;
+}) {
+  router.subscribe((state) => preloadPage(state.location.pathname));
 }
 
 /** Preloads the page of an in-app link under the pointer or taking focus, anywhere in `doc`. */
