@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { keepPageShell } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
 import { UnsavedTextDialog } from "./components/unsaved-text-dialog";
 import { AuthProvider } from "./features/auth/auth-context";
@@ -36,7 +37,10 @@ const container = document.getElementById("root") as HTMLElement;
 // free between them (no long task while the page loads).
 // Every other page is drawn in a transition too: the first render of the app and its page is sliced
 // the same way rather than one long task.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+// A signed-in page may come with a shell (its heading, drawn at build time: prerender.tsx): it is not
+// hydrated but kept as the page's fallback (components/page-fallback.tsx), and React draws the app over it.
+const shell = keepPageShell(container, window.location.pathname);
+if (container.firstElementChild && !shell) startTransition(() => void hydrateRoot(container, app));
 else {
   const root = createRoot(container);
   startTransition(() => root.render(app));

@@ -1,16 +1,62 @@
-// The landing page as static HTML, for scripts/prerender.mjs at build time: the app's own tree in
-// the state of its first render in the browser (the session still loading), so main.tsx hydrates it
-// as it is. Built for Node by Vite (SSR), never shipped to the browser.
+// The landing page, and the signed-in pages that have a drawing to show before the session has
+// answered, as static HTML for scripts/prerender.mjs at build time: the app's own tree in the state of
+// its first render in the browser (the session still loading). main.tsx hydrates the landing page as
+// it is; a page shell is shown until the page's code has run (components/page-fallback.tsx). Built
+// for Node by Vite (SSR), never shipped to the browser.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
+import { PAGE_ROUTES } from "../shared/routes";
+import { PAGE_SHELL_ATTRIBUTE } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
 import { AuthProvider } from "./features/auth/auth-context";
+import { BillingPage } from "./features/billing/billing-page";
+import { DocumentsPage } from "./features/documents/documents-page";
 import { routes } from "./routes";
 
+/**
+ * The pages drawn at build time besides the landing page: those whose first drawing, while the session
+ * loads, holds the page's heading (on Documents, with its introduction, the largest text the page
+ * shows a phone). The other signed-in pages draw only a spinner until their data has come.
+ */
+const SHELLS: Record<string, React.ReactNode> = {
+  [PAGE_ROUTES.documents]: <DocumentsPage />,
+  [PAGE_ROUTES.billing]: <BillingPage />,
+};
+
+/** The paths with a page shell. */
+export const SHELL_PATHS = Object.keys(SHELLS);
+
 export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
+  return renderRoutes(routes, path);
+}
+
+/**
+ * The page at `path` as its first drawing, wrapped in the mark the client's fallback reads: the page's
+ * code loads on demand, so it is imported here rather than through routes.tsx's lazy components.
+ */
+export async function renderShell(path: string): Promise<string> {
+  const element = SHELLS[path];
+  if (!element) throw new Error(`${path} has no page shell`);
+  const shell = (
+    <div className="contents" inert {...{ [PAGE_SHELL_ATTRIBUTE]: "" }}>
+      {element}
+    </div>
+  );
+  const withShell = routes.map((route) =>
+    route.children
+      ? {
+          ...route,
+          children: route.children.map((child) => (child.path === path ? { ...child, element: shell } : child)),
+        }
+      : route,
+  ) as RouteObject[];
+  return renderRoutes(withShell, path);
+}
+
+async function renderRoutes(pageRoutes: RouteObject[], path: string): Promise<string> {
+  const handler = createStaticHandler(pageRoutes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -1,14 +1,15 @@
 import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router";
 import { PAGE_ROUTES } from "../shared/routes";
-import { PageSpinner } from "./components/ui/spinner";
+import { PageFallback } from "./components/page-fallback";
 import { PopupComplete } from "./features/auth/popup-complete";
 import { HomePage as Home } from "./features/home/home-page";
 import { Layout } from "./features/layout/layout";
 import { NotFoundPage } from "./features/pages/not-found";
 import { RouteErrorPage } from "./features/pages/route-error";
 
-const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+// Until its code has run, a page shows the drawing the server sent of it (a page shell) or a spinner.
+const page = (element: React.ReactNode) => <Suspense fallback={<PageFallback />}>{element}</Suspense>;
 
 // Every screen but Home (the landing page: loaded lazily, its swap from the spinner shifted the
 // layout) loads on demand, so the landing page stays light.

@@ -215,22 +215,28 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   // Only the cookie's presence is read (no lookup): a stale cookie costs those reads a 401, unused.
   // A page loaded on demand gets its own files named in the head (<link rel="modulepreload">, from
   // the build's page-files list): the browser fetches them while it reads the HTML, and main.tsx's
-  // script adds no links of its own (each was a DOM insertion on the first long task). Each page's
-  // variant is made at its first request.
+  // script adds no links of its own (each was a DOM insertion on the first long task). A page with a
+  // shell (page-shells.json: its heading as drawn while the session loads, made at build time by
+  // scripts/prerender.mjs) is sent with it in #root, so a phone paints the page's text before any
+  // script has run. Each page's variant is made at its first request.
   const landingFile = join(clientDir, "landing.html");
   const index = htmlVariants(indexHtml);
   const landing = existsSync(landingFile) ? htmlVariants(readFileSync(landingFile, "utf8")) : index;
   const landingPaths = new Set<string>([PAGE_ROUTES.home, PAGE_ROUTES.product]);
   const filesByPage = pageFilesOf(indexHtml);
+  const shells = pageShellsOf(join(clientDir, "page-shells.json"));
   const byPage = new Map<string, ReturnType<typeof htmlVariants>>();
   const pageVariants = (path: string) => {
     const module = pageModuleOf(path);
     const files = module ? filesByPage[module] : undefined;
-    if (!module || !files?.length) return index;
-    const made = byPage.get(module);
+    const shell = Object.hasOwn(shells, path) ? shells[path] : undefined;
+    if (!module || (!files?.length && !shell)) return index;
+    const key = shell === undefined ? module : path;
+    const made = byPage.get(key);
     if (made) return made;
-    const variants = htmlVariants(withModulePreloads(indexHtml, files));
-    byPage.set(module, variants);
+    const html = shell === undefined ? indexHtml : withShell(indexHtml, shell);
+    const variants = htmlVariants(withModulePreloads(html, files ?? []));
+    byPage.set(key, variants);
     return variants;
   };
   app.get("*", (c) => {
@@ -265,11 +271,30 @@ export function pageFilesOf(html: string): Record<string, string[]> {
   }
 }
 
+/** The build's page shells by path (scripts/prerender.mjs); none when the file is missing or unreadable. */
+export function pageShellsOf(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  try {
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return {};
+  }
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** `html` with `shell` drawn in its #root (unchanged if it has no empty #root). */
+export function withShell(html: string, shell: string): string {
+  return html.replace(ROOT, () => `<div id="root">${shell}</div>`);
+}
+
 /** A built asset's path as the list gives it: nothing else is written into a page. */
 const ASSET = /^assets\/[\w.-]+\.js$/;
 
 /** `html` with a <link rel="modulepreload"> for each of `files` at the end of its head. */
 export function withModulePreloads(html: string, files: string[]): string {
+  if (!files.length) return html;
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
   return html.replace("</head>", `    ${links}\n  </head>`);
 }

@@ -2,7 +2,7 @@
 // from the page-files list the build writes into index.html): the browser fetches them while it reads
 // the HTML, and the page's first script adds no links of its own (issue 30).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageFilesOf, SESSION_HINT, withModulePreloads } from "./app";
+import { pageFilesOf, pageShellsOf, SESSION_HINT, withModulePreloads } from "./app";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 const LIST = {
@@ -19,6 +19,13 @@ const INDEX = `<!doctype html>
   </head>
   <body><div id="root"></div></body>
 </html>`;
+
+const SHELLS = {
+  "/settings": '<main><div data-page-shell=""><h1>Settings</h1><p>Your account, drawn at build time.</p></div></main>',
+  "/billing": "<main><div data-page-shell><h1>Credits &amp; Billing $& $1</h1></div></main>",
+};
+
+const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*)<\/div>\s*<\/body>/)?.[1];
 
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -54,7 +61,7 @@ describe("pageFilesOf and withModulePreloads", () => {
 describe("the page as sent", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ clientIndexHtml: INDEX });
+    t = await createTestApp({ clientIndexHtml: INDEX, clientPageShells: SHELLS });
   });
   afterAll(async () => {
     await t?.close();
@@ -95,5 +102,38 @@ describe("the page as sent", () => {
     const unknown = await page("/no-such-page");
     expect(unknown.status).toBe(404);
     expect(preloads(unknown.html)).toEqual([]);
+  });
+
+  it("sends a page's shell in #root, with its files named, with and without a session cookie", async () => {
+    const plain = await page("/settings");
+    const marked = await page("/settings/", "better-auth.session_token=anything");
+    for (const sent of [plain, marked]) {
+      expect(rootOf(sent.html)).toBe(SHELLS["/settings"]);
+      expect(preloads(sent.html)).toEqual(["/assets/settings-page-1.js", "/assets/tabs-1.js"]);
+    }
+    expect(marked.html).toContain(SESSION_HINT);
+    // A shell is put in as it is ($ patterns are not replacement patterns), and a page with no files
+    // listed still gets its shell.
+    expect(rootOf((await page("/billing")).html)).toBe(SHELLS["/billing"]);
+  });
+
+  it("sends no shell to a page without one, nor to another path of the same page", async () => {
+    expect(rootOf((await page("/documents/0b6c1f6e")).html)).toBe("");
+    expect(rootOf((await page("/billing/success")).html)).toBe("");
+    expect(rootOf((await page("/")).html)).toBe("");
+  });
+});
+
+describe("pageShellsOf", () => {
+  it("reads the build's shells, none from a missing or broken file, only strings", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "shells-"));
+    expect(pageShellsOf(join(dir, "missing.json"))).toEqual({});
+    writeFileSync(join(dir, "broken.json"), "{not json");
+    expect(pageShellsOf(join(dir, "broken.json"))).toEqual({});
+    writeFileSync(join(dir, "shells.json"), JSON.stringify({ "/a": "<p>a</p>", "/b": 7 }));
+    expect(pageShellsOf(join(dir, "shells.json"))).toEqual({ "/a": "<p>a</p>" });
   });
 });

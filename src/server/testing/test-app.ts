@@ -49,6 +49,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The built client's index.html to serve (default none: API tests need no built client). */
   clientIndexHtml?: string;
+  /** The built client's page shells by path (page-shells.json; default none). */
+  clientPageShells?: Record<string, string>;
   /** The CPU pool's worker module (default the app's own; cpu/testing/stalled-tasks.ts never finishes a task). */
   cpuWorker?: URL;
 }
@@ -141,6 +143,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     const clientDir = join(dataDir, "client"); // empty unless a test gives an index.html
     mkdirSync(clientDir);
     if (opts.clientIndexHtml !== undefined) writeFileSync(join(clientDir, "index.html"), opts.clientIndexHtml);
+    if (opts.clientPageShells)
+      writeFileSync(join(clientDir, "page-shells.json"), JSON.stringify(opts.clientPageShells));
     // Every answer is checked against its route's declared schema, or the error contract (answer-check.ts).
     const app = checkAnswers(createApp(deps, { clientDir }));
 

@@ -11,7 +11,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Input, Label } from "../../components/ui/input";
-import { Spinner } from "../../components/ui/spinner";
+import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import {
   Table,
   TableActionsHead,
@@ -34,6 +34,12 @@ export function DocumentsPage() {
   const { openSignIn } = useAuth();
   return (
     <SignedIn
+      loading={
+        <div className="space-y-6">
+          <DocumentsIntro />
+          <PageSpinner />
+        </div>
+      }
       signedOut={
         <Card className="mx-auto max-w-xl">
           <CardHeader>
@@ -48,6 +54,22 @@ export function DocumentsPage() {
     >
       <DocumentLibrary />
     </SignedIn>
+  );
+}
+
+/** The page's heading and introduction: drawn while the session loads too (the page shell). */
+function DocumentsIntro() {
+  return (
+    <div className="space-y-1">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Documents</h1>
+      <p className="text-sm text-slate-600">
+        Every draft, revision, final version and SEO HTML you paid for, and the texts you checked or edited, with what
+        the AI detector said about each. Documents stay until you delete them.{" "}
+        <Link to={PAGE_ROUTES.check} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Check my text
+        </Link>
+      </p>
+    </div>
   );
 }
 
@@ -68,16 +90,7 @@ function DocumentLibrary() {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Documents</h1>
-        <p className="text-sm text-slate-600">
-          Every draft, revision, final version and SEO HTML you paid for, and the texts you checked or edited, with what
-          the AI detector said about each. Documents stay until you delete them.{" "}
-          <Link to={PAGE_ROUTES.check} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-            Check my text
-          </Link>
-        </p>
-      </div>
+      <DocumentsIntro />
 
       <BatchesList />
 

@@ -1,0 +1,70 @@
+// A signed-in page with a shell (issue 30): the server sends Documents with its heading and
+// introduction already drawn (scripts/prerender.mjs, server/app.ts), so a phone reads them before any
+// script has run; React then draws the page over that drawing without a moment where the heading is
+// gone, and the shell, inert, takes no input.
+import { expect, signedInAt, test } from "../fixtures";
+
+const INTRO = /Every draft, revision, final version and SEO HTML you paid for/;
+
+test.describe("a page shell", () => {
+  test("Documents shows its heading before any script runs, and keeps it while the page takes over", async ({
+    page,
+    browser,
+  }) => {
+    await signedInAt(page, "/documents", "shell");
+
+    // Without JavaScript: the server's page already holds the heading and the introduction, inert.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto("/documents");
+      await expect(bare.getByRole("heading", { level: 1, name: "Documents", exact: true })).toBeVisible();
+      await expect(bare.getByText(INTRO)).toBeVisible();
+      expect(await bare.locator("[data-page-shell]").getAttribute("inert")).not.toBeNull();
+    } finally {
+      await noScript.close();
+    }
+
+    // With JavaScript: from the first paint on, the heading never leaves the page, and the page that
+    // replaces the shell is the live one (its search field takes text).
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.addInitScript(() => {
+      const seen = { shown: false, lost: false };
+      (window as unknown as { headingWatch: typeof seen }).headingWatch = seen;
+      const check = () => {
+        const shown = [...document.querySelectorAll("h1")].some((h) => h.textContent === "Documents");
+        if (shown) seen.shown = true;
+        else if (seen.shown) seen.lost = true;
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    const search = page.getByLabel("Search documents");
+    await search.fill("nothing like this");
+    await expect(page.getByText("No documents match “nothing like this”.")).toBeVisible();
+    await expect(page.locator("[data-page-shell]")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Documents", exact: true })).toHaveCount(1);
+    const watch = await page.evaluate(
+      () => (window as unknown as { headingWatch: { shown: boolean; lost: boolean } }).headingWatch,
+    );
+    expect(watch).toEqual({ shown: true, lost: false });
+    expect(errors).toEqual([]);
+  });
+
+  test("a shell is for its own page: another page opened from it shows its own", async ({ page }) => {
+    await signedInAt(page, "/documents", "shell-nav");
+    await page.getByTestId("header-credits").click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Credits & Billing" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toHaveCount(0);
+    await page.goBack();
+    await expect(page.getByLabel("Search documents")).toBeVisible();
+  });
+});
