@@ -1,5 +1,5 @@
-// A signed-in page with a shell (issue 30): the server sends Documents with its heading and
-// introduction already drawn (scripts/prerender.mjs, server/app.ts), so a phone reads them before any
+// A signed-in page with a shell (issue 30): the server sends Documents (Settings and Billing too) with
+// its heading and introduction already drawn (scripts/prerender.mjs, server/app.ts), so a phone reads them before any
 // script has run; React then draws the page over that drawing without a moment where the heading is
 // gone, and the shell, inert, takes no input.
 import { expect, signedInAt, test } from "../fixtures";
@@ -24,6 +24,15 @@ test.describe("a page shell", () => {
       await expect(bare.getByRole("heading", { level: 1, name: "Documents", exact: true })).toBeVisible();
       await expect(bare.getByText(INTRO)).toBeVisible();
       expect(await bare.locator("[data-page-shell]").getAttribute("inert")).not.toBeNull();
+      // Settings and Billing come drawn too, each with its own heading.
+      await bare.goto("/settings");
+      await expect(bare.getByRole("heading", { level: 1, name: "Settings", exact: true })).toBeVisible();
+      await expect(bare.getByText(/publishing connections and API keys/)).toBeVisible();
+      await bare.goto("/billing");
+      await expect(bare.getByRole("heading", { level: 1, name: "Credits & Billing" })).toBeVisible();
+      // A page without a shell is the empty page it always was.
+      await bare.goto("/documents/not-a-document");
+      await expect(bare.locator("#root")).toBeEmpty();
     } finally {
       await noScript.close();
     }

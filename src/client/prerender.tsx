@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouter
 import { PAGE_ROUTES } from "../shared/routes";
 import { PAGE_SHELL_ATTRIBUTE } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
+import { SettingsPage } from "./features/account/settings-page";
 import { AuthProvider } from "./features/auth/auth-context";
 import { BillingPage } from "./features/billing/billing-page";
 import { DocumentsPage } from "./features/documents/documents-page";
@@ -17,12 +18,13 @@ import { routes } from "./routes";
 
 /**
  * The pages drawn at build time besides the landing page: those whose first drawing, while the session
- * loads, holds the page's heading (on Documents, with its introduction, the largest text the page
- * shows a phone). The other signed-in pages draw only a spinner until their data has come.
+ * loads, holds the page's heading (on Documents and Settings, with an introduction: the largest text
+ * the page shows a phone). The other signed-in pages draw only a spinner until their data has come.
  */
 const SHELLS: Record<string, React.ReactNode> = {
   [PAGE_ROUTES.documents]: <DocumentsPage />,
   [PAGE_ROUTES.billing]: <BillingPage />,
+  [PAGE_ROUTES.settings]: <SettingsPage />,
 };
 
 /** The paths with a page shell. */

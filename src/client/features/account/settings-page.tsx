@@ -57,9 +57,17 @@ export function SettingsPage() {
   );
 
   return (
-    <SignedIn signedOut={signedOut}>
+    <SignedIn
+      signedOut={signedOut}
+      loading={
+        <div className="mx-auto max-w-3xl space-y-6">
+          <SettingsHeading />
+          <PageSpinner />
+        </div>
+      }
+    >
       <div className="mx-auto max-w-3xl space-y-6">
-        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        <SettingsHeading />
         {status.data ? (
           <>
             <ProfileCard status={status.data} />
@@ -84,6 +92,19 @@ export function SettingsPage() {
         )}
       </div>
     </SignedIn>
+  );
+}
+
+/** The page's heading and what it holds: drawn while the session loads too (the page shell). */
+function SettingsHeading() {
+  return (
+    <div className="space-y-1">
+      <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+      <p className="text-slate-600">
+        Your profile, password and where you are signed in; your publishing connections and API keys; and your data, to
+        download or delete.
+      </p>
+    </div>
   );
 }
 
