@@ -2,7 +2,7 @@
 // the data download and deleting the account.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plug } from "lucide-react";
-import { lazy, useEffect } from "react";
+import { lazy, useDeferredValue, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { AccountStatus } from "../../../shared/account";
 import { ACCOUNT_TEXT } from "../../../shared/account-text";
@@ -29,6 +29,9 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const status = useQuery<AccountStatus>({ queryKey: ACCOUNT_KEY, enabled: Boolean(user) });
+  // The cards draw in a deferred render: sliced, rather than one long task inside the answer
+  // (TanStack Query's updates render at once, unsliced); the spinner stays until then.
+  const account = useDeferredValue(status.data);
 
   // Back from a link in an e-mail (Better Auth's verify-email redirects here).
   useEffect(() => {
@@ -68,18 +71,18 @@ export function SettingsPage() {
     >
       <div className="mx-auto max-w-3xl space-y-6">
         <SettingsHeading />
-        {status.data ? (
+        {account ? (
           <>
-            <ProfileCard status={status.data} />
-            <PasswordCard status={status.data} />
+            <ProfileCard status={account} />
+            <PasswordCard status={account} />
             <SessionsCard onSignedOutHere={() => navigate("/")} />
-            {status.data.google.configured && <ConnectedAccountsCard status={status.data} />}
+            {account.google.configured && <ConnectedAccountsCard status={account} />}
             <ConnectionsLinkCard />
             <ApiKeysCard />
             <DataCard />
             <DeleteAccountCard
-              email={status.data.email}
-              hasPassword={status.data.hasPassword}
+              email={account.email}
+              hasPassword={account.hasPassword}
               onDeleted={() => navigate("/")}
             />
           </>
