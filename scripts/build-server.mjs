@@ -53,7 +53,7 @@ cpSync("src/server/detection/model.json", `${dist}/server/model.json`);
 // node_modules/.cache), copied into each build.
 {
   const { createHash } = await import("node:crypto");
-  const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } = await import("node:fs");
+  const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync } = await import("node:fs");
   const migrations = "src/server/db/migrations";
   const hash = createHash("sha256")
     .update(readFileSync("node_modules/@electric-sql/pglite/package.json"))
@@ -61,21 +61,32 @@ cpSync("src/server/detection/model.json", `${dist}/server/model.json`);
   for (const file of readdirSync(migrations, { recursive: true }).map(String).sort())
     if (/\.(sql|json)$/.test(file)) hash.update(file).update(readFileSync(`${migrations}/${file}`));
   const cacheDir = "node_modules/.cache/draftsmith";
+  // "shut down": the template is a data dir PGlite closed, not a dump of a running one.
+  hash.update("shut down");
   const cached = `${cacheDir}/pglite-template-${hash.digest("hex").slice(0, 16)}.tar.gz`;
   if (!existsSync(cached)) {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = new PGlite();
-    await migrate(drizzle({ client }), { migrationsFolder: migrations });
-    const { getConstructionPlans } = await import("pg-boss");
-    await client.exec(getConstructionPlans("pgboss", { backend: "pglite" }));
-    const dump = await client.dumpDataDir("gzip");
-    await client.close();
-    mkdirSync(cacheDir, { recursive: true });
-    const partial = `${cached}.${process.pid}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, cached);
+    const { create } = await import("tar");
+    // Made in a folder and closed there, so the template's cluster state is "shut down": a dump of the
+    // running database (dumpDataDir) said "in production", and every fresh start then ran PostgreSQL's
+    // crash recovery and its end-of-recovery checkpoint (~0.3 s of each; docs/decisions.md, "Start-up").
+    const made = `${cacheDir}/pglite-template.${process.pid}`;
+    rmSync(made, { recursive: true, force: true });
+    mkdirSync(made, { recursive: true });
+    try {
+      const client = new PGlite({ dataDir: made });
+      await migrate(drizzle({ client }), { migrationsFolder: migrations });
+      const { getConstructionPlans } = await import("pg-boss");
+      await client.exec(getConstructionPlans("pgboss", { backend: "pglite" }));
+      await client.close();
+      const partial = `${cached}.${process.pid}`;
+      create({ gzip: true, file: partial, cwd: made, sync: true, portable: true }, readdirSync(made));
+      renameSync(partial, cached);
+    } finally {
+      rmSync(made, { recursive: true, force: true });
+    }
   }
   // Shipped unpacked, so a fresh start copies files rather than unpacking them (0.15–0.4 s against
   // 0.6–0.9 s: docs/decisions.md, "Start-up").
@@ -83,7 +94,6 @@ cpSync("src/server/detection/model.json", `${dist}/server/model.json`);
   const template = `${dist}/server/pglite-template`;
   rmSync(template, { recursive: true, force: true });
   mkdirSync(template);
-  // PGlite writes its entries with absolute names ("/base/1/1259"); node-tar makes them relative.
   extract({
     file: cached,
     cwd: template,
@@ -93,4 +103,7 @@ cpSync("src/server/detection/model.json", `${dist}/server/model.json`);
     },
   });
   if (!existsSync(`${template}/PG_VERSION`)) throw new Error(`${cached} holds no PG_VERSION`);
+  // pg_control's cluster state (after the system identifier and two version numbers): 1 is "shut down".
+  const state = readFileSync(`${template}/global/pg_control`).readUInt32LE(16);
+  if (state !== 1) throw new Error(`${cached}: the template's cluster state is ${state}, not 1 (shut down)`);
 }
