@@ -1,4 +1,4 @@
-// A signed-in page with a shell (issue 30): the server sends Documents (Settings and Billing too) with
+// A signed-in page with a shell (issue 30): the server sends Documents (Settings, Billing and the full app too) with
 // its heading and introduction already drawn (scripts/prerender.mjs, server/app.ts), so a phone reads them before any
 // script has run; React then draws the page over that drawing without a moment where the heading is
 // gone, and the shell, inert, takes no input.
@@ -30,6 +30,10 @@ test.describe("a page shell", () => {
       await expect(bare.getByText(/publishing connections and API keys/)).toBeVisible();
       await bare.goto("/billing");
       await expect(bare.getByRole("heading", { level: 1, name: "Credits & Billing" })).toBeVisible();
+      // The full app: its header card (the form needs the writers, and draws under it later).
+      await bare.goto("/draftsmith/generate");
+      await expect(bare.getByRole("heading", { level: 1, name: "Full Generation App" })).toBeVisible();
+      await expect(bare.getByRole("status", { name: "Loading the writers" })).toBeVisible();
       // A page without a shell is the empty page it always was.
       await bare.goto("/documents/not-a-document");
       await expect(bare.locator("#root")).toBeEmpty();

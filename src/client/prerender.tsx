@@ -14,14 +14,17 @@ import { SettingsPage } from "./features/account/settings-page";
 import { AuthProvider } from "./features/auth/auth-context";
 import { BillingPage } from "./features/billing/billing-page";
 import { DocumentsPage } from "./features/documents/documents-page";
+import { FullAppPage } from "./features/writing/full-app/full-app-page";
 import { routes } from "./routes";
 
 /**
  * The pages drawn at build time besides the landing page: those whose first drawing, while the session
  * loads, holds the page's heading (on Documents and Settings, with an introduction: the largest text
- * the page shows a phone). The other signed-in pages draw only a spinner until their data has come.
+ * the page shows a phone; on the full app, its header card while the writers load). The other signed-in
+ * pages draw only a spinner until their data has come.
  */
 const SHELLS: Record<string, React.ReactNode> = {
+  [PAGE_ROUTES.generate]: <FullAppPage />,
   [PAGE_ROUTES.documents]: <DocumentsPage />,
   [PAGE_ROUTES.billing]: <BillingPage />,
   [PAGE_ROUTES.settings]: <SettingsPage />,

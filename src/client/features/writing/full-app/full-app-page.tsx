@@ -163,10 +163,15 @@ export function FullAppPage() {
   const seoContent = final?.final.draft ?? revision?.revised.draft ?? draft?.draft ?? "";
   const keyphrase = (form.watch("seoKeywords") ?? "").split(",")[0]?.trim() || undefined;
 
+  // The header is drawn while the writers load too: it is the page's shell (prerender.tsx), so a phone
+  // shows the page's title before any script has run, and the form then draws under it without moving it.
   if (waiting)
     return (
-      <div className="flex justify-center p-12">
-        <Spinner className="size-6" label="Loading the writers" />
+      <div className="space-y-6">
+        <FullAppHeader provider={provider} style={style} documentId={session.documentId} />
+        <div className="flex justify-center p-12">
+          <Spinner className="size-6" label="Loading the writers" />
+        </div>
       </div>
     );
 
