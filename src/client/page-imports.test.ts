@@ -54,13 +54,13 @@ function resolveFile(from: string, spec: string): string | null {
 }
 
 /** The chain of modules from `file` to a heavy package, or null. */
-function chainToHeavy(file: string, seen = new Set<string>()): string[] | null {
+function chainToHeavy(file: string, heavy = HEAVY, seen = new Set<string>()): string[] | null {
   if (seen.has(file)) return null;
   seen.add(file);
   for (const spec of staticImports(readFileSync(file, "utf8"))) {
-    if (HEAVY.includes(spec)) return [spec];
+    if (heavy.includes(spec)) return [spec];
     const next = resolveFile(file, spec);
-    const rest = next && chainToHeavy(next, seen);
+    const rest = next && chainToHeavy(next, heavy, seen);
     if (next && rest) return [relative(CLIENT, next), ...rest];
   }
   return null;
@@ -91,5 +91,18 @@ describe("signed-in pages load without zod", () => {
       "../shared/publishing.ts",
       "zod",
     ]);
+  });
+});
+
+// The Markdown parser (micromark, mdast, GFM: ~25 kB gzip) loads with the screens that open on a draft,
+// and after the first render on those where a draft comes only once asked for (detection/use-draft-parser.ts).
+describe("the full app and the console load the Markdown parser after their first render", () => {
+  const PARSER = ["mdast-util-from-markdown"];
+  it.each(["writing/full-app/full-app-page.tsx", "writing/console/console-page.tsx"])("%s", (page) => {
+    expect(chainToHeavy(join(FEATURES, page), PARSER)).toBeNull();
+  });
+
+  it.each(["writing/results/results-page.tsx", "documents/document-page.tsx"])("%s loads it with its code", (page) => {
+    expect(chainToHeavy(join(FEATURES, page), PARSER)).toContain("features/detection/draft-parser.ts");
   });
 });

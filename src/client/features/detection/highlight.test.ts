@@ -5,11 +5,11 @@ import type { Root, RootContent } from "mdast";
 import { describe, expect, it } from "vitest";
 import { detectBuiltin } from "../../../server/detection/builtin";
 import type { DetectionResult, SentenceScore } from "../../../shared/detection";
+import { parseDraft } from "./draft-parser";
 import {
   type Fragment,
   LEVEL_STYLES,
   moveSentence,
-  parseDraft,
   percentDelta,
   plainSentence,
   type SentenceRange,

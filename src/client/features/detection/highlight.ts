@@ -1,11 +1,7 @@
 // Pure helpers of the highlight view (no DOM, no React): a sentence's score → a level with its colour
 // and its non-colour cue, the detector's sentences as checked ranges of the text, and a markdown text
-// node cut into fragments along those ranges. The markdown tree itself comes from remark, whose nodes
-// carry their offsets in the source, so sentences land on the rendered text, not on the raw markdown.
-import type { Root } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+// node cut into fragments along those ranges. The markdown tree itself comes from draft-parser.ts, whose
+// nodes carry their offsets in the source, so sentences land on the rendered text, not on the raw markdown.
 import type { DetectionResult } from "../../../shared/detection";
 import { countOf } from "../../../shared/plural";
 import { verdictOf } from "../../../shared/verdict";
@@ -177,17 +173,6 @@ export function textFragments(
   }
   push(pos, end, null);
   return out;
-}
-
-const extensions = [gfm()];
-const mdastExtensions = [gfmFromMarkdown()];
-
-/**
- * The markdown tree of a draft (GFM), with source offsets on every node. The same tree as remark-parse
- * with remark-gfm, from the libraries those two wrap, without unified's pipeline (12 kB less gzip).
- */
-export function parseDraft(text: string): Root {
-  return fromMarkdown(text, { extensions, mdastExtensions });
 }
 
 /** AI % of a result, or null when there is no successful analysis. */

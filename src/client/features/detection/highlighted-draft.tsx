@@ -9,6 +9,7 @@ import type { RootContent } from "mdast";
 import {
   type KeyboardEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -23,7 +24,6 @@ import { useCoarsePointer } from "../../lib/use-coarse-pointer";
 import {
   LEVEL_STYLES,
   moveSentence,
-  parseDraft,
   type ScoreLevel,
   type SentenceRange,
   sentenceHint,
@@ -31,6 +31,7 @@ import {
   textFragments,
 } from "./highlight";
 import { formatPercent } from "./percent";
+import { DraftParserFallback, useDraftParser } from "./use-draft-parser";
 
 export interface HighlightedDraftProps {
   /** The text that was analysed (markdown). Offsets of `result.sentences` refer to it. */
@@ -229,7 +230,16 @@ export function HighlightLegend({ id, className }: { id?: string; className?: st
   );
 }
 
-export function HighlightedDraft({
+/** The highlight view; until the draft parser has loaded (screens that load it late), a spinner. */
+export function HighlightedDraft(props: HighlightedDraftProps) {
+  return (
+    <Suspense fallback={<DraftParserFallback />}>
+      <HighlightedDraftBody {...props} />
+    </Suspense>
+  );
+}
+
+function HighlightedDraftBody({
   text,
   result,
   label = "Draft with AI highlights",
@@ -237,7 +247,8 @@ export function HighlightedDraft({
   showDocumentReasons = true,
   className,
 }: HighlightedDraftProps) {
-  const tree = useMemo(() => parseDraft(text), [text]);
+  const parseDraft = useDraftParser();
+  const tree = useMemo(() => parseDraft(text), [parseDraft, text]);
   const ranges = useMemo(() => sentenceRanges(text, result), [text, result]);
   const [active, setActive] = useState<number | null>(null);
   const [focusable, setFocusable] = useState<number | null>(null);

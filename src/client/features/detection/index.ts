@@ -33,7 +33,7 @@
 // <ImprovementSummary before after loading? className? />
 //   AI % before → after and flagged count before → after, with the change in words.
 //
-// Pure helpers (highlight.ts): scoreLevel, LEVEL_STYLES, sentenceRanges, textFragments, parseDraft, moveSentence,
+// Pure helpers (highlight.ts): scoreLevel, LEVEL_STYLES, sentenceRanges, textFragments, moveSentence,
 // percentDelta, formatPercent (percent.ts), aiPercentOf, plainSentence. copyToClipboard(text, {success?, failure?}).
 export { type DetectAiOptions, detectAi, unwrapDetection } from "./api";
 export { copyToClipboard } from "./clipboard";
@@ -44,7 +44,6 @@ export {
   LEVEL_STYLES,
   type LevelStyle,
   moveSentence,
-  parseDraft,
   percentDelta,
   plainSentence,
   type ScoreLevel,

@@ -49,6 +49,8 @@ import { DeleteDocumentDialog, type DocumentRef, RenameDialog } from "./document
 import { EditText } from "./edit-text";
 import { formatWhen } from "./format-when";
 import { diffVersions, readableText } from "./version-diff";
+// A document's page opens on its versions: the parser loads with this screen, not after it.
+import "../detection/draft-parser-now";
 
 /** The verdict of a detection, in words: the detector's own when it gives one. */
 export function verdictLabel(d: DetectionResult): string {

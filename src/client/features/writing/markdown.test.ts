@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import "../detection/draft-parser-now";
 import { Markdown } from "./markdown";
 
 const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));

@@ -10,13 +10,14 @@ import type {
   ListItem,
   Nodes,
   Paragraph,
+  Root,
   RootContent,
   Table,
   TableRow,
 } from "mdast";
-import { Fragment, type ReactNode, useMemo } from "react";
+import { Fragment, type ReactNode, Suspense, useMemo } from "react";
 import { cn } from "../../lib/cn";
-import { parseDraft } from "../detection/highlight";
+import { DraftParserFallback, useDraftParser } from "../detection/use-draft-parser";
 
 /** Prefix of the ids drafts create (footnotes), so they can never clash with the page's own. */
 const ID_PREFIX = "user-content-";
@@ -298,7 +299,7 @@ function renderFootnotes(ctx: RenderCtx): ReactNode {
   );
 }
 
-function renderMarkdown(text: string): ReactNode[] {
+function renderMarkdown(parseDraft: (text: string) => Root, text: string): ReactNode[] {
   const tree = parseDraft(text);
   const ctx: RenderCtx = { definitions: new Map(), footnotes: new Map(), order: [], refs: new Map() };
   collectDefinitions(tree, ctx);
@@ -306,8 +307,17 @@ function renderMarkdown(text: string): ReactNode[] {
   return [...body, renderFootnotes(ctx)];
 }
 
-/** A markdown draft, rendered safely in the product's long-text style. */
+/** A markdown draft, rendered safely in the product's long-text style (a spinner until the parser has loaded). */
 export function Markdown({ text, className }: { text: string; className?: string }) {
-  const nodes = useMemo(() => renderMarkdown(text), [text]);
+  return (
+    <Suspense fallback={<DraftParserFallback />}>
+      <MarkdownBody text={text} className={className} />
+    </Suspense>
+  );
+}
+
+function MarkdownBody({ text, className }: { text: string; className?: string }) {
+  const parseDraft = useDraftParser();
+  const nodes = useMemo(() => renderMarkdown(parseDraft, text), [parseDraft, text]);
   return <div className={cn("prose-draft", className)}>{nodes}</div>;
 }

@@ -14,6 +14,7 @@ import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { DetectionPanel } from "../../detection";
+import { usePreloadDraftParser } from "../../detection/use-draft-parser";
 import { DocumentNotFoundNotice } from "../../documents/document-not-found";
 import { SeoPanel } from "../../seo";
 import { execute, resetHistory } from "../api";
@@ -35,6 +36,8 @@ import { useWritingSession } from "./use-writing-session";
 type SeoSource = { text: string; from: "final" | "enhanced" };
 
 export function ProseConsolePage() {
+  // Drafts are drawn once asked for: the Markdown parser loads after the first render, not with the screen.
+  usePreloadDraftParser();
   const { user, openSignIn } = useAuth();
   const form = useForm<SessionFormValues>({
     resolver: sessionResolver,

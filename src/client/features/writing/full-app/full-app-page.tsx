@@ -14,6 +14,7 @@ import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/auth-context";
 import { generateCredits } from "../../credits/estimates";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
+import { usePreloadDraftParser } from "../../detection/use-draft-parser";
 import { DocumentNotFoundNotice } from "../../documents/document-not-found";
 import { SeoPanel, type SeoShown } from "../../seo";
 import { resetHistory, streamExecute } from "../api";
@@ -34,6 +35,8 @@ import { SettingsCard } from "./settings-card";
 const PROVIDER_KINDS = new Set(["overloaded", "unavailable", "provider-credit"]);
 
 export function FullAppPage() {
+  // Drafts are drawn once asked for: the Markdown parser loads after the first render, not with the screen.
+  usePreloadDraftParser();
   const { user, credits, openSignIn } = useAuth();
   const insufficient = useInsufficientCredits();
   const requireCredits = useRequireCredits();

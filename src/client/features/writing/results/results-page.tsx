@@ -34,6 +34,8 @@ import { ProgressView } from "./progress-view";
 import { ResultsView } from "./results-view";
 import { executeRequestFor, localDate, useDraftGeneration } from "./use-draft-generation";
 import type { ResultsContext } from "./use-results-session";
+// Results opens on a draft: the parser loads with this screen, not after it.
+import "../../detection/draft-parser-now";
 
 /** How long a failure's toast shows before the screen goes back (spec §4). */
 export const RETURN_AFTER_MS = { insufficientCredits: 1500, failure: 2000 } as const;
