@@ -14,14 +14,23 @@ export function provideDraftParser(parse: Parse): void {
   loaded = parse;
 }
 
-/** Starts loading the parser; a no-op once it is loaded or on its way. */
+/**
+ * Starts loading the parser; a no-op once it is loaded or on its way. A failed load (the network) is
+ * forgotten, so the next draft drawn tries again; the one that failed reaches the page's error boundary.
+ */
 export function loadDraftParser(): Promise<Parse> {
   loading ??= loaded
     ? Promise.resolve(loaded)
-    : import("./draft-parser").then((m) => {
-        loaded = m.parseDraft;
-        return loaded;
-      });
+    : import("./draft-parser").then(
+        (m) => {
+          loaded = m.parseDraft;
+          return loaded;
+        },
+        (err: unknown) => {
+          loading = undefined;
+          throw err;
+        },
+      );
   return loading;
 }
 
@@ -33,7 +42,8 @@ export function useDraftParser(): Parse {
 /** Loads the parser after the screen's first render, so a draft the user asks for draws at once. */
 export function usePreloadDraftParser(): void {
   useEffect(() => {
-    void loadDraftParser();
+    // A failure here is not the user's yet: the draft that needs the parser tries again and reports it.
+    loadDraftParser().catch(() => {});
   }, []);
 }
 
