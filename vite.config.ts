@@ -1,8 +1,13 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 
 type Bundle = Rollup.OutputBundle;
+
+const reactRouterProduction = fileURLToPath(
+  new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
 
 /** The bundle's entry chunk, when building. */
 function entryOf(bundle: Bundle | undefined) {
@@ -101,9 +106,15 @@ function isPageChunk(file: string) {
   return /^assets\/([a-z-]+-page|policy|prompting-guide)-[\w-]+\.js$/.test(file);
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), preloadStages(), pageFiles()],
   publicDir: "public",
+  resolve: {
+    // react-router's package.json points every condition at its development build (warnings, dev
+    // checks: remix-run/react-router#14102, #14753); the production build it ships beside it is
+    // what a built app should run.
+    alias: command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: `${process.env.DIST_DIR ?? "dist"}/client`,
     emptyOutDir: true,
@@ -131,4 +142,4 @@ export default defineConfig({
     // The API of `npm run dev` (scripts/dev.mjs) listens on PORT, as the server of `npm start` does.
     proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 5000}`, changeOrigin: false } },
   },
-});
+}));
