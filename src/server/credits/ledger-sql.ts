@@ -73,6 +73,43 @@ export const spendStatement = (on: DbOrTx) =>
     false,
   );
 
+/**
+ * The same spend for several users at once (credits/spend-batch.ts): each row of the input charged
+ * under the same condition as SPEND_SQL, and a usage row appended for each one charged. The input is
+ * six arrays of the same length, one spend per index, each user at most once (one conditional
+ * UPDATE changes a row once). Answers the request id and available balance of each spend charged.
+ */
+const SPEND_MANY_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+      AS i(user_id, price, endpoint, ai_provider, request_id, api_key_id)
+  ), charged AS (
+    UPDATE user_credits
+    SET used_credits = used_credits + input.price, updated_at = now()
+    FROM input
+    WHERE user_credits.user_id = input.user_id AND (${BALANCE_SQL} - user_credits.held_credits) >= input.price
+    RETURNING input.user_id, input.price, input.endpoint, input.ai_provider, input.request_id, input.api_key_id,
+      (${BALANCE_SQL} - user_credits.held_credits)::int AS available, (${BALANCE_SQL})::int AS balance
+  ), appended AS (
+    INSERT INTO credit_transactions (user_id, type, amount, balance_after, endpoint, ai_provider, request_id, api_key_id, created_at)
+    SELECT user_id, 'usage', 0 - price, balance, endpoint, ai_provider, request_id, api_key_id, clock_timestamp() FROM charged
+    RETURNING id
+  )
+  SELECT request_id, available FROM charged`;
+
+export const spendManyStatement = (on: DbOrTx) =>
+  on._.session.prepareQuery(
+    {
+      sql: SPEND_MANY_SQL,
+      params: ["userIds", "prices", "endpoints", "aiProviders", "requestIds", "apiKeyIds"].map((name) =>
+        sql.placeholder(name),
+      ),
+    },
+    undefined,
+    "ledger_spend_many",
+    false,
+  );
+
 /** Leaves out usage rows that charged nothing (free work): kept for the Usage tab, they moved no balance. */
 export const MOVED_BALANCE = sql`NOT (${creditTransactions.type} = 'usage' AND ${creditTransactions.amount} = 0)`;
 

@@ -11,7 +11,7 @@ import { onError } from "../http/errors";
 import { describeEachDatabase, describePostgresOnly } from "../testing/databases";
 import { assertLedgerInvariants } from "../testing/ledger-invariants";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import type { Ledger } from "./ledger";
+import { Ledger } from "./ledger";
 
 /**
  * An endpoint shaped like AI work: hold, await the "model", settle on the real usage. The app's own
@@ -156,6 +156,68 @@ describeEachDatabase("Ledger under concurrency", (kind) => {
     const balance = await ledger.balance(userId);
     expect(balance.heldCredits).toBe(0);
     expect(balance.availableCredits).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describeEachDatabase("Fixed-price spends committed together", (kind) => {
+  let t: TestApp;
+  // One lane: every spend that arrives while another is in flight waits for it, and the next
+  // statement carries the waiting spends of distinct users together. (One ledger per database: the
+  // statements it sends by name are prepared once per connection, and PGlite has one.)
+  let ledger: Ledger;
+  beforeAll(async () => {
+    t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
+    ledger = new Ledger(t.db, { holdTtlSeconds: 900, spendLanes: 1 });
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const spendWith = (userId: string, requestId = randomUUID()) =>
+    ledger.spend({ userId, requestId, endpoint: "/api/detect-ai", aiProvider: null, credits: 1 });
+
+  it("charges each of many users' concurrent spends once, and only while the balance covers it", async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => t.signUp(`batch-${kind}-${i}@example.com`)));
+    for (const { userId } of users) await ledger.grant({ userId, amount: 3, type: "grant" });
+    const attempts = users.flatMap(({ userId }) => Array.from({ length: 5 }, () => userId));
+    const results = await Promise.allSettled(attempts.map((userId) => spendWith(userId)));
+
+    expect(ledger.spends.stats.batches).toBeGreaterThan(0);
+    expect(ledger.spends.stats.batchedSpends).toBeGreaterThan(0);
+    for (const { userId } of users) {
+      const own = results.filter((_, i) => attempts[i] === userId);
+      expect(own.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+      for (const r of own.filter((r) => r.status === "rejected"))
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "INSUFFICIENT_CREDITS" });
+      expect(await ledger.balance(userId)).toMatchObject({ availableCredits: 0, usedCredits: 3 });
+      expect(await ledger.usage(userId, 100)).toHaveLength(3);
+    }
+  });
+
+  it("sends each spend of a batch that failed (a request id spent before) alone: the retry charges nothing again", async () => {
+    const [a, b, c] = await Promise.all(["a", "b", "c"].map((n) => t.signUp(`retry-${kind}-${n}@example.com`)));
+    for (const { userId } of [a, b, c]) await ledger.grant({ userId, amount: 5, type: "grant" });
+    const first = randomUUID();
+    await spendWith(a.userId, first);
+    const before = { ...ledger.spends.stats };
+    // c's spend goes alone (the lane is idle); b's and a's retry wait for it and go together. The
+    // retry's request id is taken, so that statement fails whole; both are then sent alone.
+    const [, fromB, retried] = await Promise.all([
+      spendWith(c.userId),
+      spendWith(b.userId),
+      spendWith(a.userId, first),
+    ]);
+    expect(ledger.spends.stats.failedBatches - before.failedBatches).toBe(1);
+    expect(ledger.spends.stats.batches - before.batches).toBe(0);
+    expect(fromB).toMatchObject({ creditsUsed: 1, availableAfter: 4 });
+    expect(retried).toMatchObject({ creditsUsed: 1, shortfall: 0, availableAfter: 4 });
+    for (const { userId } of [a, b, c]) {
+      expect(await ledger.balance(userId)).toMatchObject({ availableCredits: 4, usedCredits: 1 });
+      expect(await ledger.usage(userId, 100)).toHaveLength(1);
+    }
   });
 });
 

@@ -25,9 +25,11 @@ import {
   MOVED_BALANCE,
   NOW,
   rowsOf,
+  spendManyStatement,
   spendStatement,
   usageRows,
 } from "./ledger-sql";
+import { SpendBatcher, type SpendValues } from "./spend-batch";
 import { spendingKeyId } from "./spending-key";
 import { describeTransaction, usageMetadata } from "./transaction-text";
 
@@ -152,6 +154,20 @@ export interface UsageEntry extends UsageRecord {
 export interface LedgerOptions {
   /** How long a hold lives before any process may release it (a crashed request loses nothing). */
   holdTtlSeconds: number;
+  /** Lanes of fixed-price spends committed together (spend-batch.ts); 4 unless a test says otherwise. */
+  spendLanes?: number;
+}
+
+/** Spends as the batch statement's six arrays, one spend per index. */
+function columnsOf(batch: SpendValues[]) {
+  return {
+    userIds: batch.map((v) => v.userId),
+    prices: batch.map((v) => v.price),
+    endpoints: batch.map((v) => v.endpoint),
+    aiProviders: batch.map((v) => v.aiProvider),
+    requestIds: batch.map((v) => v.requestId),
+    apiKeyIds: batch.map((v) => v.apiKeyId),
+  };
 }
 
 function assertCredits(name: string, value: number, min: number): void {
@@ -170,15 +186,36 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 export class Ledger {
   readonly holdTtlSeconds: number;
 
+  /** Fixed-price spends without a save, committed together under load (spend-batch.ts). */
+  readonly spends: SpendBatcher;
+
   constructor(
     private readonly db: Db,
     opts: LedgerOptions = { holdTtlSeconds: 900 },
   ) {
     this.holdTtlSeconds = opts.holdTtlSeconds;
+    this.spends = new SpendBatcher(
+      {
+        one: async (values) => {
+          this.spendStatement ??= spendStatement(this.db);
+          const [row] = rowsOf<{ available: number }>(await this.spendStatement.execute(values));
+          return row ? { available: Number(row.available) } : null;
+        },
+        many: async (batch) => {
+          this.spendManyStatement ??= spendManyStatement(this.db);
+          const rows = rowsOf<{ request_id: string; available: number }>(
+            await this.spendManyStatement.execute(columnsOf(batch)),
+          );
+          return new Map(rows.map((r) => [r.request_id, Number(r.available)]));
+        },
+      },
+      opts.spendLanes,
+    );
   }
 
   private balanceStatement?: PreparedSelect;
   private spendStatement?: ReturnType<typeof spendStatement>;
+  private spendManyStatement?: ReturnType<typeof spendManyStatement>;
   /** What this process's last spend for a user left available, and until when `covers` may trust it. */
   private readonly leftBySpend = new Map<string, { available: number; until: number }>();
 
@@ -351,19 +388,14 @@ export class Ledger {
   async spend<S = undefined>(input: SpendInput, within?: WithinSettle<S>): Promise<SettleResult<S>> {
     const { userId, requestId, endpoint, aiProvider, credits: price } = input;
     assertCredits("credits", price, 0);
-    const values = { userId, price, endpoint, aiProvider, requestId, apiKeyId: spendingKeyId() };
-    const charge = async (tx?: Tx) => {
-      this.spendStatement ??= spendStatement(this.db);
-      const statement = tx ? spendStatement(tx) : this.spendStatement;
-      return rowsOf<{ available: number }>(await statement.execute(values));
-    };
+    const values: SpendValues = { userId, price, endpoint, aiProvider, requestId, apiKeyId: spendingKeyId() };
     const once = async (): Promise<SettleResult<S> | null> => {
       if (!within) {
-        const [row] = await charge();
-        return row ? { creditsUsed: price, shortfall: 0, availableAfter: Number(row.available) } : null;
+        const charged = await this.spends.spend(values);
+        return charged ? { creditsUsed: price, shortfall: 0, availableAfter: charged.available } : null;
       }
       return this.db.transaction(async (tx) => {
-        const [row] = await charge(tx);
+        const [row] = rowsOf<{ available: number }>(await spendStatement(tx).execute(values));
         if (!row) return null;
         const saved = await within(tx, { creditsUsed: price });
         return { creditsUsed: price, shortfall: 0, availableAfter: Number(row.available), saved };
