@@ -161,13 +161,13 @@ describeEachDatabase("Ledger under concurrency", (kind) => {
 
 describeEachDatabase("Fixed-price spends committed together", (kind) => {
   let t: TestApp;
-  // One lane: every spend that arrives while another is in flight waits for it, and the next
-  // statement carries the waiting spends of distinct users together. (One ledger per database: the
+  // One lane, one statement at a time: every spend that arrives while another is in flight waits for
+  // it, and the next statement carries the waiting spends of distinct users together. (One ledger per database: the
   // statements it sends by name are prepared once per connection, and PGlite has one.)
   let ledger: Ledger;
   beforeAll(async () => {
     t = await createTestApp({ database: kind, env: { WELCOME_BONUS_CREDITS: "0" } });
-    ledger = new Ledger(t.db, { holdTtlSeconds: 900, spendLanes: 1 });
+    ledger = new Ledger(t.db, { holdTtlSeconds: 900, spendBatching: { lanes: 1, slots: 1 } });
   });
   afterEach(async () => {
     await assertLedgerInvariants(t.db);

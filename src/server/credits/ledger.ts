@@ -154,8 +154,8 @@ export interface UsageEntry extends UsageRecord {
 export interface LedgerOptions {
   /** How long a hold lives before any process may release it (a crashed request loses nothing). */
   holdTtlSeconds: number;
-  /** Lanes of fixed-price spends committed together (spend-batch.ts); 4 unless a test says otherwise. */
-  spendLanes?: number;
+  /** How fixed-price spends are committed together (spend-batch.ts): 2 lanes of 2 statements unless a test says otherwise. */
+  spendBatching?: { lanes?: number; slots?: number };
 }
 
 /** Spends as the batch statement's six arrays, one spend per index. */
@@ -209,7 +209,7 @@ export class Ledger {
           return new Map(rows.map((r) => [r.request_id, Number(r.available)]));
         },
       },
-      opts.spendLanes,
+      opts.spendBatching,
     );
   }
 

@@ -47,16 +47,32 @@ function fakeStatements(balances: Record<string, number>, failMany = false) {
 describe("SpendBatcher", () => {
   it("sends a spend alone, at once, when its lane is idle", async () => {
     const { statements, sent } = fakeStatements({ a: 5 });
-    const batcher = new SpendBatcher(statements, 1);
+    const batcher = new SpendBatcher(statements, { lanes: 1, slots: 1 });
     expect(await batcher.spend(spendOf("a", "r1"))).toEqual({ available: 4 });
     expect(await batcher.spend(spendOf("a", "r2"))).toEqual({ available: 3 });
     expect(sent).toEqual([["r1"], ["r2"]]);
     expect(batcher.stats).toMatchObject({ single: 2, batches: 0 });
   });
 
+  it("sends spends alone while the lane has a free slot, and those that wait for one together", async () => {
+    const { statements, sent } = fakeStatements({ a: 5, b: 5, c: 5, d: 5 });
+    const batcher = new SpendBatcher(statements, { lanes: 1, slots: 2 });
+    await Promise.all([
+      batcher.spend(spendOf("a", "r1")),
+      batcher.spend(spendOf("b", "r2")),
+      batcher.spend(spendOf("c", "r3")),
+      batcher.spend(spendOf("d", "r4")),
+      // a's second spend waits for a's first, however free the lane is.
+      batcher.spend(spendOf("a", "r5")),
+    ]);
+    expect(sent.slice(0, 2)).toEqual([["r1"], ["r2"]]);
+    expect(sent.slice(2).flat().sort()).toEqual(["r3", "r4", "r5"]);
+    expect(sent.some((s) => s.length > 1)).toBe(true);
+  });
+
   it("sends the spends that arrive while one is in flight together, one per user", async () => {
     const { statements, sent } = fakeStatements({ a: 5, b: 5, c: 5 });
-    const batcher = new SpendBatcher(statements, 1);
+    const batcher = new SpendBatcher(statements, { lanes: 1, slots: 1 });
     const answers = await Promise.all([
       batcher.spend(spendOf("a", "r1")),
       batcher.spend(spendOf("b", "r2")),
@@ -72,7 +88,7 @@ describe("SpendBatcher", () => {
 
   it("sends a spend the batch did not charge alone, and passes on that answer", async () => {
     const { statements, sent } = fakeStatements({ a: 5, b: 0, c: 5 });
-    const batcher = new SpendBatcher(statements, 1);
+    const batcher = new SpendBatcher(statements, { lanes: 1, slots: 1 });
     const answers = await Promise.all([
       batcher.spend(spendOf("a", "r1")),
       batcher.spend(spendOf("b", "r2")),
@@ -89,7 +105,7 @@ describe("SpendBatcher", () => {
       if (v.requestId === "r3") throw new Error("duplicate key value violates unique constraint");
       return one(v);
     };
-    const batcher = new SpendBatcher(statements, 1);
+    const batcher = new SpendBatcher(statements, { lanes: 1, slots: 1 });
     const answers = await Promise.allSettled([
       batcher.spend(spendOf("a", "r1")),
       batcher.spend(spendOf("b", "r2")),
@@ -123,7 +139,7 @@ describe("SpendBatcher", () => {
           return new Map(batch.map((v) => [v.requestId, 0]));
         },
       },
-      4,
+      { lanes: 4, slots: 2 },
     );
     const users = Array.from({ length: 12 }, (_, i) => `user-${i}`);
     await Promise.all(Array.from({ length: 120 }, (_, i) => batcher.spend(spendOf(users[i % users.length]!, `r${i}`))));

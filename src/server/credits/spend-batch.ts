@@ -1,7 +1,7 @@
-// Group commit for fixed-price spends (issue 30, the ledger at 50 balances): while one spend statement
-// is in flight, the spends that arrive meanwhile wait and then go to the database together, as one
-// statement that charges each of them under the same rule as Ledger.spend's own (docs/credits.md,
-// "Spends committed together"). At low load nothing waits: a spend that finds its lane idle runs at
+// Group commit for fixed-price spends (issue 30, the ledger at 50 balances): when a lane's statements
+// are all in flight, the spends that arrive meanwhile wait and then go to the database together, as
+// one statement that charges each of them under the same rule as Ledger.spend's own (docs/credits.md,
+// "Spends committed together"). At low load nothing waits: a spend that finds a slot free runs at
 // once, alone, through the one-row statement.
 //
 // Correctness does not rest on the batch: every spend the batch did not charge (the balance could not
@@ -37,7 +37,10 @@ interface Waiting {
 }
 
 interface Lane {
-  busy: boolean;
+  /** Statements in flight. */
+  inFlight: number;
+  /** The users those statements charge: a user has one statement in flight at a time. */
+  users: Set<string>;
   queue: Waiting[];
 }
 
@@ -58,41 +61,49 @@ function laneOf(userId: string, lanes: number): number {
 }
 
 /**
- * Spends grouped by lane: a user's spends always go through the same lane, and a lane has one
- * statement in flight at a time, so two batches in this process never lock the same account (no
- * deadlock between them) and a batch never holds two spends of one user (the second waits for the
- * next statement: one conditional UPDATE cannot charge a row twice).
+ * Spends grouped by lane: a user's spends always go through the same lane, and a user has one
+ * statement in flight at a time, so two statements of this process never lock the same account (no
+ * deadlock between two batches), a user's spends are charged in order, and a batch never holds two
+ * spends of one user (one conditional UPDATE cannot charge a row twice). A lane sends up to `slots`
+ * statements at once; a spend that finds a slot free (and its user idle) goes at once, alone, so
+ * nothing waits until the lane is busy.
  */
 export class SpendBatcher {
   readonly stats: SpendBatchStats = { single: 0, batches: 0, batchedSpends: 0, failedBatches: 0 };
   private readonly lanes: Lane[];
+  private readonly slots: number;
+  private readonly maxBatch: number;
 
   constructor(
     private readonly statements: SpendStatements,
-    lanes = 4,
-    private readonly maxBatch = 64,
+    { lanes = 2, slots = 2, maxBatch = 64 }: { lanes?: number; slots?: number; maxBatch?: number } = {},
   ) {
-    this.lanes = Array.from({ length: lanes }, () => ({ busy: false, queue: [] }));
+    this.lanes = Array.from({ length: lanes }, () => ({ inFlight: 0, users: new Set<string>(), queue: [] }));
+    this.slots = slots;
+    this.maxBatch = maxBatch;
   }
 
   spend(values: SpendValues): Promise<Charged> {
     const lane = this.lanes[laneOf(values.userId, this.lanes.length)];
     return new Promise<Charged>((resolve, reject) => {
       lane.queue.push({ values, resolve, reject });
-      if (!lane.busy) void this.drain(lane);
+      this.pump(lane);
     });
   }
 
-  private async drain(lane: Lane): Promise<void> {
-    lane.busy = true;
-    try {
-      while (lane.queue.length > 0) {
-        const batch = takeBatch(lane.queue, this.maxBatch);
-        if (batch.length === 1) await this.alone(batch[0]);
-        else await this.together(batch);
-      }
-    } finally {
-      lane.busy = false;
+  /** Sends what waits in `lane` while it has a free slot: each statement the waiting spends of idle users. */
+  private pump(lane: Lane): void {
+    while (lane.inFlight < this.slots) {
+      const batch = takeBatch(lane.queue, lane.users, this.maxBatch);
+      if (batch.length === 0) return;
+      lane.inFlight++;
+      for (const spend of batch) lane.users.add(spend.values.userId);
+      const sent = batch.length === 1 ? this.alone(batch[0]) : this.together(batch);
+      void sent.finally(() => {
+        lane.inFlight--;
+        for (const spend of batch) lane.users.delete(spend.values.userId);
+        this.pump(lane);
+      });
     }
   }
 
@@ -125,17 +136,19 @@ export class SpendBatcher {
   }
 }
 
-/** Up to `max` waiting spends of distinct users, oldest first; the rest keep their places. */
-function takeBatch(queue: Waiting[], max: number): Waiting[] {
+/** Up to `max` waiting spends of distinct users with nothing in flight, oldest first; the rest keep their places. */
+function takeBatch(queue: Waiting[], busy: ReadonlySet<string>, max: number): Waiting[] {
   const users = new Set<string>();
   const batch: Waiting[] = [];
   const left: Waiting[] = [];
   for (const spend of queue) {
-    if (batch.length < max && !users.has(spend.values.userId)) {
-      users.add(spend.values.userId);
+    const user = spend.values.userId;
+    if (batch.length < max && !users.has(user) && !busy.has(user)) {
+      users.add(user);
       batch.push(spend);
     } else left.push(spend);
   }
+  if (batch.length === 0) return batch;
   queue.length = 0;
   queue.push(...left);
   return batch;
