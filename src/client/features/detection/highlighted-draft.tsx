@@ -9,7 +9,6 @@ import type { RootContent } from "mdast";
 import {
   type KeyboardEvent,
   type ReactNode,
-  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -31,7 +30,7 @@ import {
   textFragments,
 } from "./highlight";
 import { formatPercent } from "./percent";
-import { DraftParserFallback, useDraftParser } from "./use-draft-parser";
+import { DraftParserBoundary, useDraftParser } from "./use-draft-parser";
 
 export interface HighlightedDraftProps {
   /** The text that was analysed (markdown). Offsets of `result.sentences` refer to it. */
@@ -233,9 +232,9 @@ export function HighlightLegend({ id, className }: { id?: string; className?: st
 /** The highlight view; until the draft parser has loaded (screens that load it late), a spinner. */
 export function HighlightedDraft(props: HighlightedDraftProps) {
   return (
-    <Suspense fallback={<DraftParserFallback />}>
+    <DraftParserBoundary>
       <HighlightedDraftBody {...props} />
-    </Suspense>
+    </DraftParserBoundary>
   );
 }
 

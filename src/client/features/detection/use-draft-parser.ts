@@ -1,10 +1,11 @@
 // The draft parser (draft-parser.ts) as a screen gets it: at once when it has been loaded, else the
 // component suspends until it has (its Suspense boundary shows a spinner meanwhile).
 import type { Root } from "mdast";
-import { createElement, use, useEffect } from "react";
+import { createElement, type ReactNode, Suspense, use, useEffect } from "react";
 import { Spinner } from "../../components/ui/spinner";
 
-type Parse = (text: string) => Root;
+/** The draft parser: a draft's Markdown as its mdast tree. */
+export type Parse = (text: string) => Root;
 
 let loaded: Parse | undefined;
 let loading: Promise<Parse> | undefined;
@@ -48,10 +49,15 @@ export function usePreloadDraftParser(): void {
 }
 
 /** What a draft shows while the parser loads (a moment, and only on screens that load it late). */
-export function DraftParserFallback() {
+function DraftParserFallback() {
   return createElement(
     "div",
     { className: "flex justify-center p-4" },
     createElement(Spinner, { className: "size-5", label: "Loading the draft" }),
   );
+}
+
+/** Draws `children` (which call useDraftParser) once the parser has loaded, a small spinner until then. */
+export function DraftParserBoundary({ children }: { children: ReactNode }) {
+  return createElement(Suspense, { fallback: createElement(DraftParserFallback) }, children);
 }

@@ -10,14 +10,13 @@ import type {
   ListItem,
   Nodes,
   Paragraph,
-  Root,
   RootContent,
   Table,
   TableRow,
 } from "mdast";
-import { Fragment, type ReactNode, Suspense, useMemo } from "react";
+import { Fragment, type ReactNode, useMemo } from "react";
 import { cn } from "../../lib/cn";
-import { DraftParserFallback, useDraftParser } from "../detection/use-draft-parser";
+import { DraftParserBoundary, type Parse, useDraftParser } from "../detection/use-draft-parser";
 
 /** Prefix of the ids drafts create (footnotes), so they can never clash with the page's own. */
 const ID_PREFIX = "user-content-";
@@ -299,7 +298,7 @@ function renderFootnotes(ctx: RenderCtx): ReactNode {
   );
 }
 
-function renderMarkdown(parseDraft: (text: string) => Root, text: string): ReactNode[] {
+function renderMarkdown(parseDraft: Parse, text: string): ReactNode[] {
   const tree = parseDraft(text);
   const ctx: RenderCtx = { definitions: new Map(), footnotes: new Map(), order: [], refs: new Map() };
   collectDefinitions(tree, ctx);
@@ -310,9 +309,9 @@ function renderMarkdown(parseDraft: (text: string) => Root, text: string): React
 /** A markdown draft, rendered safely in the product's long-text style (a spinner until the parser has loaded). */
 export function Markdown({ text, className }: { text: string; className?: string }) {
   return (
-    <Suspense fallback={<DraftParserFallback />}>
+    <DraftParserBoundary>
       <MarkdownBody text={text} className={className} />
-    </Suspense>
+    </DraftParserBoundary>
   );
 }
 
