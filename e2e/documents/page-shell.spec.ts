@@ -1,6 +1,6 @@
-// A signed-in page with a shell (issue 30): the server sends Documents (Settings, Billing and the full app too) with
-// its heading and introduction already drawn (scripts/prerender.mjs, server/app.ts), so a phone reads them before any
-// script has run; React then draws the page over that drawing without a moment where the heading is
+// A signed-in page with a shell (issue 30): the server sends Documents (Settings, Billing, the full app, Results and
+// a document's page too) with its heading and introduction, or its header and spinner, already drawn
+// (scripts/prerender.mjs, server/app.ts), so a phone reads them before any script has run; React then draws the page over that drawing without a moment where the heading is
 // gone, and the shell, inert, takes no input.
 import { expect, signedInAt, test } from "../fixtures";
 
@@ -34,6 +34,13 @@ test.describe("a page shell", () => {
       await bare.goto("/draftsmith/generate");
       await expect(bare.getByRole("heading", { level: 1, name: "Full Generation App" })).toBeVisible();
       await expect(bare.getByRole("status", { name: "Loading the writers" })).toBeVisible();
+      // Results and a document's page: the header and the spinner their data ends (any document id
+      // gets the same drawing: nothing of a document is in it).
+      await bare.goto("/draftsmith/results?document=7d1e2f3a-4b5c-4d6e-9f70-8192a3b4c5d6");
+      await expect(bare.getByRole("status", { name: "Opening your draft" })).toBeVisible();
+      await expect(bare.getByRole("banner")).toBeVisible();
+      await bare.goto("/documents/7d1e2f3a-4b5c-4d6e-9f70-8192a3b4c5d6");
+      await expect(bare.getByRole("status", { name: "Loading the document" })).toBeVisible();
       // A page without a shell is the empty page it always was.
       await bare.goto("/documents/not-a-document");
       await expect(bare.locator("#root")).toBeEmpty();

@@ -7,28 +7,37 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
-import { PAGE_ROUTES } from "../shared/routes";
+import { DOCUMENT_ROUTE, PAGE_ROUTES } from "../shared/routes";
 import { PAGE_SHELL_ATTRIBUTE } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
+import { PageSpinner } from "./components/ui/spinner";
 import { SettingsPage } from "./features/account/settings-page";
 import { AuthProvider } from "./features/auth/auth-context";
 import { BillingPage } from "./features/billing/billing-page";
 import { DocumentsPage } from "./features/documents/documents-page";
 import { FullAppPage } from "./features/writing/full-app/full-app-page";
+import { OpeningDraft } from "./features/writing/results/results-page";
 import { routes } from "./routes";
 
 /**
- * The pages drawn at build time besides the landing page: those whose first drawing, while the session
- * loads, holds the page's heading (on Documents and Settings, with an introduction: the largest text
- * the page shows a phone; on the full app, its header card while the writers load). The other signed-in
- * pages draw only a spinner until their data has come.
+ * The pages drawn at build time besides the landing page, by route: those whose first drawing, while
+ * the session loads, holds the page's heading (on Documents and Settings, with an introduction: the
+ * largest text the page shows a phone; on the full app, its header card while the writers load), and
+ * Results and a document's page, whose first drawing is the header and the spinner their data ends:
+ * without a shell a phone sees a blank page until the app's code has run. The other signed-in pages
+ * draw only a spinner until their code has loaded.
  */
 const SHELLS: Record<string, React.ReactNode> = {
   [PAGE_ROUTES.generate]: <FullAppPage />,
+  [PAGE_ROUTES.results]: <OpeningDraft />,
   [PAGE_ROUTES.documents]: <DocumentsPage />,
+  [DOCUMENT_ROUTE]: <PageSpinner label="Loading the document" />,
   [PAGE_ROUTES.billing]: <BillingPage />,
   [PAGE_ROUTES.settings]: <SettingsPage />,
 };
+
+/** A route's path with its parameters filled in (any document id draws the same shell). */
+const pathOfRoute = (route: string) => route.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");
 
 /** The paths with a page shell. */
 export const SHELL_PATHS = Object.keys(SHELLS);
@@ -38,8 +47,8 @@ export async function render(path: string): Promise<string> {
 }
 
 /**
- * The page at `path` as its first drawing, wrapped in the mark the client's fallback reads: the page's
- * code loads on demand, so it is imported here rather than through routes.tsx's lazy components.
+ * The page at route `path` as its first drawing, wrapped in the mark the client's fallback reads: the
+ * page's code loads on demand, so it is imported here rather than through routes.tsx's lazy components.
  */
 export async function renderShell(path: string): Promise<string> {
   const element = SHELLS[path];
@@ -57,7 +66,7 @@ export async function renderShell(path: string): Promise<string> {
         }
       : route,
   ) as RouteObject[];
-  return renderRoutes(withShell, path);
+  return renderRoutes(withShell, pathOfRoute(path));
 }
 
 async function renderRoutes(pageRoutes: RouteObject[], path: string): Promise<string> {

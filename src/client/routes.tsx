@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router";
-import { PAGE_ROUTES } from "../shared/routes";
+import { DOCUMENT_ROUTE, PAGE_ROUTES } from "../shared/routes";
 import { PageFallback } from "./components/page-fallback";
 import { PopupComplete } from "./features/auth/popup-complete";
 import { HomePage as Home } from "./features/home/home-page";
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_ROUTES.signInLink, element: page(<SignInLink />) },
       { path: PAGE_ROUTES.documents, element: page(<Documents />) },
       { path: PAGE_ROUTES.check, element: page(<CheckPage />) },
-      { path: `${PAGE_ROUTES.documents}/:id`, element: page(<DocumentPage />) },
+      { path: DOCUMENT_ROUTE, element: page(<DocumentPage />) },
       { path: PAGE_ROUTES.newBatch, element: page(<NewBatch />) },
       { path: "/batches/:id", element: page(<BatchPage />) },
       { path: PAGE_ROUTES.settingsConnections, element: page(<Connections />) },

@@ -8,7 +8,7 @@ import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HealthSchema, OpenApiDocumentSchema } from "../shared/api-schemas";
 import { pageModuleOf } from "../shared/page-modules";
-import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES } from "../shared/routes";
+import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES, shellRouteOf } from "../shared/routes";
 import { SESSION_HINT_NAME } from "../shared/session-hint";
 import { accountRoutes } from "./account/account.routes";
 import { adminRoutes } from "./admin/admin.routes";
@@ -229,9 +229,11 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   const pageVariants = (path: string) => {
     const module = pageModuleOf(path);
     const files = module ? filesByPage[module] : undefined;
-    const shell = Object.hasOwn(shells, path) ? shells[path] : undefined;
+    // A shell is kept by route: every document's page gets the one drawing (and one cached variant).
+    const route = shellRouteOf(path);
+    const shell = route !== null && Object.hasOwn(shells, route) ? shells[route] : undefined;
     if (!module || (!files?.length && !shell)) return index;
-    const key = shell === undefined ? module : path;
+    const key = shell === undefined || route === null ? module : route;
     const made = byPage.get(key);
     if (made) return made;
     const html = shell === undefined ? indexHtml : withShell(indexHtml, shell);

@@ -23,6 +23,7 @@ const INDEX = `<!doctype html>
 const SHELLS = {
   "/settings": '<main><div data-page-shell=""><h1>Settings</h1><p>Your account, drawn at build time.</p></div></main>',
   "/billing": "<main><div data-page-shell><h1>Credits &amp; Billing $& $1</h1></div></main>",
+  "/documents/:id": '<main><div data-page-shell=""><p role="status">Loading the document</p></div></main>',
 };
 
 const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*)<\/div>\s*<\/body>/)?.[1];
@@ -115,6 +116,17 @@ describe("the page as sent", () => {
     // A shell is put in as it is ($ patterns are not replacement patterns), and a page with no files
     // listed still gets its shell.
     expect(rootOf((await page("/billing")).html)).toBe(SHELLS["/billing"]);
+  });
+
+  it("sends every document's page the shell of their route, and nothing of it to a path that is no document", async () => {
+    const ids = ["0b6c1f6e-1a2b-4c3d-8e4f-5a6b7c8d9e0f", "7d1e2f3a-4b5c-4d6e-9f70-8192a3b4c5d6"];
+    for (const id of ids) {
+      const sent = await page(`/documents/${id}`);
+      expect(sent.status).toBe(200);
+      expect(rootOf(sent.html)).toBe(SHELLS["/documents/:id"]);
+      expect(preloads(sent.html)).toEqual(["/assets/document-page-1.js", "/assets/format-when-1.js"]);
+    }
+    expect(rootOf((await page("/documents/:id")).html)).toBe("");
   });
 
   it("sends no shell to a page without one, nor to another path of the same page", async () => {

@@ -36,6 +36,18 @@ const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
 const DOCUMENT_PAGE = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const documentPath = (id: string) => `${PAGE_ROUTES.documents}/${id}`;
+/** The router's path of a document's page. */
+export const DOCUMENT_ROUTE = `${PAGE_ROUTES.documents}/:id`;
+
+/**
+ * The route a page shell is kept under (scripts/prerender.mjs, server/app.ts): a page's own path, or
+ * for a document's page (/documents/<uuid>) the route all of them share. A path written like a
+ * route ("/documents/:id") is no page's: null.
+ */
+export function shellRouteOf(path: string): string | null {
+  if (DOCUMENT_PAGE.test(path)) return DOCUMENT_ROUTE;
+  return path.includes(":") ? null : path;
+}
 /** /batches/<uuid>: one batch's page. */
 const BATCH_PAGE = /^\/batches\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const batchPath = (id: string) => `/batches/${id}`;

@@ -60,18 +60,22 @@ function contextOfDocument(doc: DocumentDetail): ResultsContext {
   };
 }
 
+/** What Results shows while its draft loads; also its page shell (prerender.tsx), drawn before any script. */
+export function OpeningDraft() {
+  return (
+    <div className="flex flex-col items-center gap-3 p-12 text-slate-700" role="status">
+      <Spinner className="size-6" label="Opening your draft" />
+      Opening your draft…
+    </div>
+  );
+}
+
 /** The Results screen reopened from its document. */
 function DocumentResults({ state }: { state: UrlDocument }) {
   const doc = state.status === "ready" ? state.doc : null;
   const restored = useMemo(() => (doc ? resultsStateFrom(doc) : null), [doc]);
   const context = useMemo(() => (doc ? contextOfDocument(doc) : null), [doc]);
-  if (state.status === "loading" || state.status === "none")
-    return (
-      <div className="flex flex-col items-center gap-3 p-12 text-slate-700" role="status">
-        <Spinner className="size-6" label="Opening your draft" />
-        Opening your draft…
-      </div>
-    );
+  if (state.status === "loading" || state.status === "none") return <OpeningDraft />;
   if (state.status === "ready" && restored && context)
     return <ResultsView context={context} initial={restored.draft.result} restored={restored} autoDetect={false} />;
   if (state.status === "missing")
