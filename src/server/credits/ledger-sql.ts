@@ -60,18 +60,12 @@ const SPEND_SQL = `
   )
   SELECT available FROM charged`;
 
+/** A statement sent by `name` (parsed and planned once per connection), its parameters by name. */
+const namedStatement = (on: DbOrTx, name: string, text: string, params: string[]) =>
+  on._.session.prepareQuery({ sql: text, params: params.map((p) => sql.placeholder(p)) }, undefined, name, false);
+
 export const spendStatement = (on: DbOrTx) =>
-  on._.session.prepareQuery(
-    {
-      sql: SPEND_SQL,
-      params: ["userId", "price", "endpoint", "aiProvider", "requestId", "apiKeyId"].map((name) =>
-        sql.placeholder(name),
-      ),
-    },
-    undefined,
-    "ledger_spend",
-    false,
-  );
+  namedStatement(on, "ledger_spend", SPEND_SQL, ["userId", "price", "endpoint", "aiProvider", "requestId", "apiKeyId"]);
 
 /**
  * The same spend for several users at once (credits/spend-batch.ts): each row of the input charged
@@ -98,17 +92,14 @@ const SPEND_MANY_SQL = `
   SELECT request_id, available FROM charged`;
 
 export const spendManyStatement = (on: DbOrTx) =>
-  on._.session.prepareQuery(
-    {
-      sql: SPEND_MANY_SQL,
-      params: ["userIds", "prices", "endpoints", "aiProviders", "requestIds", "apiKeyIds"].map((name) =>
-        sql.placeholder(name),
-      ),
-    },
-    undefined,
-    "ledger_spend_many",
-    false,
-  );
+  namedStatement(on, "ledger_spend_many", SPEND_MANY_SQL, [
+    "userIds",
+    "prices",
+    "endpoints",
+    "aiProviders",
+    "requestIds",
+    "apiKeyIds",
+  ]);
 
 /** Leaves out usage rows that charged nothing (free work): kept for the Usage tab, they moved no balance. */
 export const MOVED_BALANCE = sql`NOT (${creditTransactions.type} = 'usage' AND ${creditTransactions.amount} = 0)`;
