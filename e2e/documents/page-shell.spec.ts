@@ -1,5 +1,6 @@
 // A signed-in page with a shell (issue 30): the server sends Documents (Settings, Billing, the full app, Results and
-// a document's page too) with its heading and introduction, or its header and spinner, already drawn
+// a document's page too) with its heading and introduction, or its header and spinner (the full app: its
+// form, with the public writers answer it needs carried in the page), already drawn
 // (scripts/prerender.mjs, server/app.ts), so a phone reads them before any script has run; React then draws the page over that drawing without a moment where the heading is
 // gone, and the shell, inert, takes no input.
 import { expect, signedInAt, test } from "../fixtures";
@@ -30,10 +31,15 @@ test.describe("a page shell", () => {
       await expect(bare.getByText(/publishing connections and API keys/)).toBeVisible();
       await bare.goto("/billing");
       await expect(bare.getByRole("heading", { level: 1, name: "Credits & Billing" })).toBeVisible();
-      // The full app: its header card (the form needs the writers, and draws under it later).
+      // The full app: its header card and its form, sent with the writers answer (this server has no
+      // model key: the offline writer's notice), opening on today's date and the sample brief.
       await bare.goto("/draftsmith/generate");
       await expect(bare.getByRole("heading", { level: 1, name: "Full Generation App" })).toBeVisible();
-      await expect(bare.getByRole("status", { name: "Loading the writers" })).toBeVisible();
+      await expect(bare.getByTestId("model-notice")).toContainText("the offline sample writer answers instead");
+      await expect(bare.getByLabel("AI Model")).toHaveValue("openai");
+      await expect(bare.getByLabel("Current Date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+      await expect(bare.getByLabel("Blog Topic/Content Type")).not.toHaveValue("");
+      await expect(bare.getByRole("status", { name: "Loading the writers" })).toHaveCount(0);
       // Results and a document's page: the header and the spinner their data ends (any document id
       // gets the same drawing: nothing of a document is in it).
       await bare.goto("/draftsmith/results?document=7d1e2f3a-4b5c-4d6e-9f70-8192a3b4c5d6");
@@ -76,6 +82,31 @@ test.describe("a page shell", () => {
     );
     expect(watch).toEqual({ shown: true, lost: false });
     expect(errors).toEqual([]);
+  });
+
+  test("the full app's form, sent drawn, never gives way to a spinner while the page takes over", async ({ page }) => {
+    await signedInAt(page, "/draftsmith/generate", "shell-app");
+    await page.addInitScript(() => {
+      const seen = { shown: false, lost: false, spinner: false };
+      (window as unknown as { noticeWatch: typeof seen }).noticeWatch = seen;
+      const check = () => {
+        if (document.querySelector('[data-testid="model-notice"]')) seen.shown = true;
+        else if (seen.shown) seen.lost = true;
+        if (document.querySelector('[aria-label="Loading the writers"]')) seen.spinner = true;
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    // The live form: it takes text, and the notice follows the provider chosen.
+    const topic = page.getByLabel("Blog Topic/Content Type");
+    await topic.fill("A guide to sourdough starters for busy home bakers");
+    await expect(topic).toHaveValue("A guide to sourdough starters for busy home bakers");
+    await expect(page.locator("[data-page-shell]")).toHaveCount(0);
+    await expect(page.getByTestId("model-notice")).toHaveCount(1);
+    const watch = await page.evaluate(
+      () => (window as unknown as { noticeWatch: { shown: boolean; lost: boolean; spinner: boolean } }).noticeWatch,
+    );
+    expect(watch).toEqual({ shown: true, lost: false, spinner: false });
   });
 
   test("a shell is for its own page: another page opened from it shows its own", async ({ page }) => {

@@ -8,11 +8,14 @@ import { ToastHost } from "./components/toast-host";
 import { UnsavedTextDialog } from "./components/unsaved-text-dialog";
 import { AuthProvider } from "./features/auth/auth-context";
 import { dropEarlyGets } from "./lib/early-get";
+import { seedPageData } from "./lib/page-data";
 import { queryClient } from "./lib/query";
 import { createAppRouter } from "./lib/router";
 import { preloadLinkTargets, preloadOnNavigation } from "./page-files";
 import { routes } from "./routes";
 
+// The public answers the server sent with the page: its first drawing needs no request for them.
+seedPageData(queryClient);
 const router = createAppRouter(routes);
 // Early GETs serve the page opened (lib/early-get.ts): once the user moves on, reads go to the network.
 const stopDropping = router.subscribe(() => {

@@ -1,6 +1,7 @@
 import "./styles.css";
 import { SESSION_HINT_SELECTOR, startEarlyGet, startSessionReads } from "./lib/early-get";
 import { watchEarlyInput } from "./lib/early-input";
+import { pageData } from "./lib/page-data";
 import { pageGets, pagePublicGets, preloadPage } from "./page-files";
 
 // Before any stage below: the session check every page starts with (AuthProvider takes its answer),
@@ -9,8 +10,13 @@ import { pageGets, pagePublicGets, preloadPage } from "./page-files";
 // by side) and the page's own first reads start too, while the stages are still loading.
 // With a session cookie on the page's request, the signed-in reads start beside the session check
 // (early-get.ts, startSessionReads).
-void startSessionReads(pageGets(window.location.pathname), document.querySelector(SESSION_HINT_SELECTOR) !== null);
-for (const url of pagePublicGets(window.location.pathname)) startEarlyGet(url);
+void startSessionReads(
+  pageGets(window.location.pathname, window.location.search),
+  document.querySelector(SESSION_HINT_SELECTOR) !== null,
+);
+// A public answer the server put in the page (lib/page-data.ts) is not asked for again.
+const carried = pageData();
+for (const url of pagePublicGets(window.location.pathname)) if (!Object.hasOwn(carried, url)) startEarlyGet(url);
 preloadPage(window.location.pathname);
 
 // The prerendered landing page can be typed in while the stages below load: keep what is entered

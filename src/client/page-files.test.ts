@@ -23,6 +23,16 @@ describe("page-files", () => {
     expect(pageGets("/")).toEqual([]);
   });
 
+  it("starts the document Results and the full app reopen from ?document=, only for an id the server looks up", () => {
+    const id = "0b6c1f6e-5a8e-4b71-9a3e-2f0d6f1c9b11";
+    expect(pageGets("/draftsmith/results", `?document=${id}`)).toEqual([`/api/documents/${id}`]);
+    expect(pageGets("/draftsmith/generate/", `?x=1&document=${id}`)).toEqual([`/api/documents/${id}`]);
+    expect(pageGets("/draftsmith/results", "")).toEqual([]);
+    expect(pageGets("/draftsmith/results", "?document=../account")).toEqual([]);
+    expect(pageGets("/prose-console", `?document=${id}`)).toEqual([]);
+    expect(pageGets("/settings", `?document=${id}`)).toEqual(["/api/account"]);
+  });
+
   it("starts Billing's packages and switch and the full app's writers before the app's code, nothing elsewhere", () => {
     expect(pagePublicGets("/billing")).toEqual(["/api/billing/packages", "/api/billing/config"]);
     expect(pagePublicGets("/draftsmith/generate")).toEqual(["/api/writers"]);

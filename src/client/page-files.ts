@@ -7,6 +7,7 @@
 // moves to it. Only <link
 // rel="modulepreload">: nothing is evaluated early, and the chunks stay as Rollup cut them.
 import { pageModuleOf } from "../shared/page-modules";
+import { DOCUMENT_PARAM } from "../shared/routes";
 
 export { pageModuleOf };
 
@@ -21,16 +22,29 @@ export function pagePublicGets(pathname: string): string[] {
   return [];
 }
 
+/** Pages that reopen the document their URL names (`?document=<id>`: use-url-document.ts) on opening. */
+const OPENS_URL_DOCUMENT = new Set([
+  "features/writing/results/results-page",
+  "features/writing/full-app/full-app-page",
+]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The GETs the page at `pathname` makes first for a signed-in user, which do not depend on anything
- * else it reads: main.tsx starts them once the session answer names a user (AuthProvider too, when
- * main.tsx has not), alongside the verification.
+ * The GETs the page at `pathname` (with its query, `search`) makes first for a signed-in user, which
+ * do not depend on anything else it reads: main.tsx starts them once the session answer names a user
+ * (AuthProvider too, when main.tsx has not), alongside the verification. Results and the full app
+ * opened on a document (`?document=<id>`) read it first: without this its read waited for their code.
  */
-export function pageGets(pathname: string): string[] {
+export function pageGets(pathname: string, search = ""): string[] {
   const module = pageModuleOf(pathname);
   if (module === "features/documents/document-page") {
     const id = pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     return [`/api/documents/${encodeURIComponent(id)}`];
+  }
+  if (module && OPENS_URL_DOCUMENT.has(module)) {
+    // Only an id the server would look up: anything else is answered 400 whenever the page asks.
+    const id = new URLSearchParams(search).get(DOCUMENT_PARAM);
+    return id && UUID.test(id) ? [`/api/documents/${encodeURIComponent(id)}`] : [];
   }
   if (module === "features/account/settings-page") return ["/api/account"];
   if (module === "features/documents/documents-page") return ["/api/documents", "/api/batches"];

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
+import { shellKey, TODAY_MARK, WRITER_STATES, writersIn } from "../shared/page-data";
 import { DOCUMENT_ROUTE, PAGE_ROUTES } from "../shared/routes";
 import { PAGE_SHELL_ATTRIBUTE } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
@@ -15,7 +16,9 @@ import { SettingsPage } from "./features/account/settings-page";
 import { AuthProvider } from "./features/auth/auth-context";
 import { BillingPage } from "./features/billing/billing-page";
 import { DocumentsPage } from "./features/documents/documents-page";
+import { todayIso } from "./features/writing/console/session-defaults";
 import { FullAppPage } from "./features/writing/full-app/full-app-page";
+import { WRITERS_KEY } from "./features/writing/model-notice";
 import { OpeningDraft } from "./features/writing/results/results-page";
 import { routes } from "./routes";
 
@@ -27,19 +30,30 @@ import { routes } from "./routes";
  * without a shell a phone sees a blank page until the app's code has run. The other signed-in pages
  * draw only a spinner until their code has loaded.
  */
-const SHELLS: Record<string, React.ReactNode> = {
-  [PAGE_ROUTES.generate]: <FullAppPage />,
-  [PAGE_ROUTES.results]: <OpeningDraft />,
-  [PAGE_ROUTES.documents]: <DocumentsPage />,
-  [DOCUMENT_ROUTE]: <PageSpinner label="Loading the document" />,
-  [PAGE_ROUTES.billing]: <BillingPage />,
-  [PAGE_ROUTES.settings]: <SettingsPage />,
+const SHELLS: Record<string, Shell> = {
+  [PAGE_ROUTES.generate]: { route: PAGE_ROUTES.generate, element: <FullAppPage /> },
+  // The full app sent with the writers answer (shared/page-data.ts): its form, drawn for each state of
+  // the notice above it (the server sends the one its writers put the form in).
+  ...Object.fromEntries(
+    WRITER_STATES.map((state) => [
+      shellKey(PAGE_ROUTES.generate, state),
+      { route: PAGE_ROUTES.generate, element: <FullAppPage />, data: { [WRITERS_KEY[0]]: writersIn(state) } },
+    ]),
+  ),
+  [PAGE_ROUTES.results]: { route: PAGE_ROUTES.results, element: <OpeningDraft /> },
+  [PAGE_ROUTES.documents]: { route: PAGE_ROUTES.documents, element: <DocumentsPage /> },
+  [DOCUMENT_ROUTE]: { route: DOCUMENT_ROUTE, element: <PageSpinner label="Loading the document" /> },
+  [PAGE_ROUTES.billing]: { route: PAGE_ROUTES.billing, element: <BillingPage /> },
+  [PAGE_ROUTES.settings]: { route: PAGE_ROUTES.settings, element: <SettingsPage /> },
 };
+
+/** A page's drawing: the route it is for, and the public answers its queries hold (shared/page-data.ts). */
+type Shell = { route: string; element: React.ReactNode; data?: Record<string, unknown> };
 
 /** A route's path with its parameters filled in (any document id draws the same shell). */
 const pathOfRoute = (route: string) => route.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");
 
-/** The paths with a page shell. */
+/** The keys of the page shells: a route, or `route#state` for one drawn in a state of its data. */
 export const SHELL_PATHS = Object.keys(SHELLS);
 
 export async function render(path: string): Promise<string> {
@@ -50,33 +64,37 @@ export async function render(path: string): Promise<string> {
  * The page at route `path` as its first drawing, wrapped in the mark the client's fallback reads: the
  * page's code loads on demand, so it is imported here rather than through routes.tsx's lazy components.
  */
-export async function renderShell(path: string): Promise<string> {
-  const element = SHELLS[path];
-  if (!element) throw new Error(`${path} has no page shell`);
+export async function renderShell(key: string): Promise<string> {
+  const page = SHELLS[key];
+  if (!page) throw new Error(`${key} has no page shell`);
   const shell = (
     <div className="contents" inert {...{ [PAGE_SHELL_ATTRIBUTE]: "" }}>
-      {element}
+      {page.element}
     </div>
   );
   const withShell = routes.map((route) =>
     route.children
       ? {
           ...route,
-          children: route.children.map((child) => (child.path === path ? { ...child, element: shell } : child)),
+          children: route.children.map((child) => (child.path === page.route ? { ...child, element: shell } : child)),
         }
       : route,
   ) as RouteObject[];
-  return renderRoutes(withShell, pathOfRoute(path));
+  const queries = new QueryClient();
+  for (const [url, answer] of Object.entries(page.data ?? {})) queries.setQueryData([url], answer);
+  const html = await renderRoutes(withShell, pathOfRoute(page.route), queries);
+  // A form's date field shows the day the page is sent: the server writes it over the mark.
+  return html.replaceAll(`value="${todayIso()}"`, `value="${TODAY_MARK}"`);
 }
 
-async function renderRoutes(pageRoutes: RouteObject[], path: string): Promise<string> {
+async function renderRoutes(pageRoutes: RouteObject[], path: string, queries = new QueryClient()): Promise<string> {
   const handler = createStaticHandler(pageRoutes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queries}>
         <AuthProvider>
           {/* No hydration data: the routes have no loaders, and the CSP allows no inline script. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />

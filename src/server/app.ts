@@ -7,9 +7,11 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HealthSchema, OpenApiDocumentSchema } from "../shared/api-schemas";
+import { PAGE_DATA_ID, shellKey, TODAY_MARK, WRITERS_URL, writerStateOf } from "../shared/page-data";
 import { pageModuleOf } from "../shared/page-modules";
 import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES, shellRouteOf } from "../shared/routes";
 import { SESSION_HINT_NAME } from "../shared/session-hint";
+import type { WritersResponse } from "../shared/writing";
 import { accountRoutes } from "./account/account.routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { authRoutes } from "./auth/auth.routes";
@@ -177,13 +179,17 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   });
 
   mountApiReference(app);
-  mountClient(app, opts.clientDir);
+  mountClient(app, opts.clientDir, { writers: () => deps.writing.writers() });
   return app;
 }
 
 /** The built React app: static assets, and index.html for every page (404 status for unknown paths). */
 // Built, the server is dist/server/main.js and the client sits beside it in dist/client.
-function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client")) {
+function mountClient(
+  app: Hono<AppEnv>,
+  clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client"),
+  publicAnswers: { writers: () => WritersResponse },
+) {
   const indexFile = join(clientDir, "index.html");
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, "utf8")
@@ -225,19 +231,28 @@ function mountClient(app: Hono<AppEnv>, clientDir = join(dirname(fileURLToPath(i
   const landingPaths = new Set<string>([PAGE_ROUTES.home, PAGE_ROUTES.product]);
   const filesByPage = pageFilesOf(indexHtml);
   const shells = pageShellsOf(join(clientDir, "page-shells.json"));
+  // The full app is sent with the writers answer (public, the same for everyone: shared/page-data.ts)
+  // and its form drawn in the state that answer puts it in, with today's date in its date field.
   const byPage = new Map<string, ReturnType<typeof htmlVariants>>();
   const pageVariants = (path: string) => {
     const module = pageModuleOf(path);
     const files = module ? filesByPage[module] : undefined;
     // A shell is kept by route: every document's page gets the one drawing (and one cached variant).
     const route = shellRouteOf(path);
-    const shell = route !== null && Object.hasOwn(shells, route) ? shells[route] : undefined;
+    const answers = route === PAGE_ROUTES.generate ? { [WRITERS_URL]: publicAnswers.writers() } : undefined;
+    const stateKey = answers && route !== null ? shellKey(route, writerStateOf(publicAnswers.writers())) : undefined;
+    const shellAt = stateKey !== undefined && Object.hasOwn(shells, stateKey) ? stateKey : route;
+    const shell = shellAt !== null && Object.hasOwn(shells, shellAt) ? shells[shellAt] : undefined;
     if (!module || (!files?.length && !shell)) return index;
-    const key = shell === undefined || route === null ? module : route;
+    const today = new Date().toISOString().slice(0, 10);
+    const key = shell === undefined || shellAt === null ? module : `${shellAt} ${today} ${JSON.stringify(answers)}`;
     const made = byPage.get(key);
     if (made) return made;
-    const html = shell === undefined ? indexHtml : withShell(indexHtml, shell);
+    let html = shell === undefined ? indexHtml : withShell(indexHtml, shell.replaceAll(TODAY_MARK, today));
+    if (answers) html = withPageData(html, answers);
     const variants = htmlVariants(withModulePreloads(html, files ?? []));
+    // One variant per page and day: yesterday's is dropped.
+    for (const old of byPage.keys()) if (old.startsWith(`${shellAt} `)) byPage.delete(old);
     byPage.set(key, variants);
     return variants;
   };
@@ -289,6 +304,19 @@ const ROOT = '<div id="root"></div>';
 /** `html` with `shell` drawn in its #root (unchanged if it has no empty #root). */
 export function withShell(html: string, shell: string): string {
   return html.replace(ROOT, () => `<div id="root">${shell}</div>`);
+}
+
+/**
+ * `html` carrying `answers` (public answers by URL: shared/page-data.ts) for the client to read before
+ * it renders. JSON in a script the browser never runs (the CSP allows no inline script), with every
+ * `<` escaped so no answer can close the element.
+ */
+export function withPageData(html: string, answers: Record<string, unknown>): string {
+  const json = JSON.stringify(answers).replace(/</g, "\\u003c");
+  return html.replace(
+    "</body>",
+    () => `  <script type="application/json" id="${PAGE_DATA_ID}">${json}</script>\n  </body>`,
+  );
 }
 
 /** A built asset's path as the list gives it: nothing else is written into a page. */

@@ -2,7 +2,8 @@
 // from the page-files list the build writes into index.html): the browser fetches them while it reads
 // the HTML, and the page's first script adds no links of its own (issue 30).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageFilesOf, pageShellsOf, SESSION_HINT, withModulePreloads } from "./app";
+import { PAGE_DATA_ID, TODAY_MARK } from "../shared/page-data";
+import { pageFilesOf, pageShellsOf, SESSION_HINT, withModulePreloads, withPageData } from "./app";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 const LIST = {
@@ -24,9 +25,21 @@ const SHELLS = {
   "/settings": '<main><div data-page-shell=""><h1>Settings</h1><p>Your account, drawn at build time.</p></div></main>',
   "/billing": "<main><div data-page-shell><h1>Credits &amp; Billing $& $1</h1></div></main>",
   "/documents/:id": '<main><div data-page-shell=""><p role="status">Loading the document</p></div></main>',
+  "/draftsmith/generate": '<main><div data-page-shell=""><p role="status">Loading the writers</p></div></main>',
+  "/draftsmith/generate#offline": `<main><div data-page-shell=""><p>The offline writer answers</p><input type="date" value="${TODAY_MARK}"></div></main>`,
+  "/draftsmith/generate#model": `<main><div data-page-shell=""><p>A model answers</p><input type="date" value="${TODAY_MARK}"></div></main>`,
+  "/draftsmith/generate#none": `<main><div data-page-shell=""><p>Nobody answers</p><input type="date" value="${TODAY_MARK}"></div></main>`,
 };
 
-const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*)<\/div>\s*<\/body>/)?.[1];
+const pageDataOf = (html: string) => {
+  const json = html.match(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">([^<]*)</script>`))?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+};
+
+const rootOf = (html: string) =>
+  html.match(
+    /<div id="root">([\s\S]*?)<\/div>\s*(?:<script type="application\/json" id="page-data">[^<]*<\/script>\s*)?<\/body>/,
+  )?.[1];
 
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -133,6 +146,58 @@ describe("the page as sent", () => {
     expect(rootOf((await page("/documents/0b6c1f6e")).html)).toBe("");
     expect(rootOf((await page("/billing/success")).html)).toBe("");
     expect(rootOf((await page("/")).html)).toBe("");
+  });
+});
+
+describe("the full app as sent", () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+  });
+  const sent = async (env?: Record<string, string>) => {
+    const t = await createTestApp({ clientIndexHtml: INDEX, clientPageShells: SHELLS, env });
+    apps.push(t);
+    const html = await (
+      await t.app.request("/draftsmith/generate", { headers: { "accept-encoding": "identity" } })
+    ).text();
+    const writers = await (await t.app.request("/api/writers")).json();
+    return { html, writers };
+  };
+
+  it("carries the writers answer, and its form drawn as that answer puts it, dated the day it is sent", async () => {
+    const before = new Date().toISOString().slice(0, 10);
+    const { html, writers } = await sent();
+    const after = new Date().toISOString().slice(0, 10);
+    expect(pageDataOf(html)).toEqual({ "/api/writers": writers });
+    // The day it was sent (a run across midnight, UTC, sees either).
+    const drawn = [before, after].map((day) => SHELLS["/draftsmith/generate#offline"].replace(TODAY_MARK, day));
+    expect(drawn).toContain(rootOf(html));
+    expect(html).not.toContain(TODAY_MARK);
+    expect(preloads(html)).toEqual([]);
+    // Nothing else carries it.
+    const t = apps[0] as TestApp;
+    const settings = await (await t.app.request("/settings", { headers: { "accept-encoding": "identity" } })).text();
+    expect(pageDataOf(settings)).toBeUndefined();
+  });
+
+  it("draws the form with a model's notice when a model answers, and with nobody's when none does", async () => {
+    const model = await sent({ OPENAI_API_KEY: "sk-test-page-data" });
+    expect((model.writers as { openai: { writer: string } }).openai.writer).toBe("openai");
+    expect(rootOf(model.html)).toContain("A model answers");
+    expect(pageDataOf(model.html)).toEqual({ "/api/writers": model.writers });
+    const none = await sent({ OFFLINE_WRITER: "off" });
+    expect((none.writers as { openai: unknown }).openai).toBeNull();
+    expect(rootOf(none.html)).toContain("Nobody answers");
+  });
+
+  it("writes answers no text of theirs can close the script element with", () => {
+    const html = withPageData(INDEX, {
+      "/api/writers": { openai: { writer: "openai", model: "</script><script>alert(1)</script>" } },
+    });
+    expect(html).not.toContain("</script><script>alert(1)");
+    expect(pageDataOf(html)).toEqual({
+      "/api/writers": { openai: { writer: "openai", model: "</script><script>alert(1)</script>" } },
+    });
   });
 });
 

@@ -35,6 +35,9 @@ const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
 /** /documents/<uuid>: one document's page. */
 const DOCUMENT_PAGE = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The query parameter of Results and the full app that names the document they reopen. */
+export const DOCUMENT_PARAM = "document";
+
 export const documentPath = (id: string) => `${PAGE_ROUTES.documents}/${id}`;
 /** The router's path of a document's page. */
 export const DOCUMENT_ROUTE = `${PAGE_ROUTES.documents}/:id`;

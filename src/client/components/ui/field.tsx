@@ -52,23 +52,35 @@ export function Field({ id, label, extra, hint, error, className, children }: Fi
 /** What `formFields` gives, for the fields named `N` (a piece of a form takes the names it draws). */
 export interface FormFields<N extends string> {
   field: (name: N) => { id: string; error?: string };
-  control: (name: N, opts?: { hint?: boolean }) => ReturnType<typeof describedBy> & UseFormRegisterReturn;
+  control: (
+    name: N,
+    opts?: { hint?: boolean },
+  ) => ReturnType<typeof describedBy> & UseFormRegisterReturn & { defaultValue?: string };
 }
 
 /**
  * A react-hook-form's fields drawn with Field, the control of `name` having the id `${prefix}-${name}`:
  * `field(name)` gives Field its id and error, `control(name)` gives the control its id, aria wiring
- * (naming its hint when `hint` is set) and registration.
+ * (naming its hint when `hint` is set) and registration. With `drawValues` each control also carries
+ * its default value as React's `defaultValue`, so a drawing of the form made without a browser (a page
+ * shell, prerender.tsx) shows the values the form opens with; in the browser react-hook-form puts the
+ * same values in on mount (the fields are uncontrolled, so the prop changes nothing after that).
  */
 export function formFields<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, "register" | "getFieldState" | "formState">,
   prefix: string,
+  { drawValues = false } = {},
 ): FormFields<Path<T>> {
   const error = (name: Path<T>) => form.getFieldState(name, form.formState).error?.message;
+  const drawn = (name: Path<T>): { defaultValue?: string } => {
+    const value: unknown = drawValues ? form.formState.defaultValues?.[name] : undefined;
+    return typeof value === "string" ? { defaultValue: value } : {};
+  };
   return {
     field: (name: Path<T>) => ({ id: `${prefix}-${name}`, error: error(name) }),
     control: (name: Path<T>, opts: { hint?: boolean } = {}) => ({
       ...describedBy(`${prefix}-${name}`, { error: error(name), hint: opts.hint ? "hint" : undefined }),
+      ...drawn(name),
       ...form.register(name),
     }),
   };

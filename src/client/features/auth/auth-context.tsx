@@ -114,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           const verified = apiPost<{ success: boolean; user: SessionUser }>("/api/auth/verify");
           void queryClient.prefetchQuery({ queryKey: CREDITS_KEY });
           // So does the data of the page opened (a document), which its code asks for later.
-          for (const url of pageGets(window.location.pathname)) startEarlyGet(url);
+          for (const url of pageGets(window.location.pathname, window.location.search)) startEarlyGet(url);
           signedIn = (await verified).user;
         }
       } catch {

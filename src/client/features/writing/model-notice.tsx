@@ -4,10 +4,11 @@
 // (OFFLINE_WRITER=off: every writing endpoint answers 503). Read from GET /api/writers.
 import { useQuery } from "@tanstack/react-query";
 import { Cpu, OctagonAlert } from "lucide-react";
+import { WRITERS_URL } from "../../../shared/page-data";
 import type { AiProvider, WritersResponse } from "../../../shared/writing";
 import { cn } from "../../lib/cn";
 
-export const WRITERS_KEY = ["/api/writers"] as const;
+export const WRITERS_KEY = [WRITERS_URL] as const;
 
 export const NO_MODEL_NOTICE =
   "No model is configured on this server, so drafts, revisions and rewrites can't be written here. The site's operator needs to add an AI model key.";

@@ -7,11 +7,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { DocumentDetail } from "../../../shared/documents";
-import { PAGE_ROUTES } from "../../../shared/routes";
+import { DOCUMENT_PARAM, PAGE_ROUTES } from "../../../shared/routes";
 import { ApiError } from "../../lib/api";
 import { fetchDocument } from "../documents/api";
-
-export const DOCUMENT_PARAM = "document";
 
 /** The Results screen opened on a document (it checks the newest text when it has no check yet). */
 export const resultsOf = (id: string) => `${PAGE_ROUTES.results}?${DOCUMENT_PARAM}=${encodeURIComponent(id)}`;

@@ -29,7 +29,8 @@ interface Props {
 
 export function ContentForm({ form, onGenerate, generating, onCancel, onReset, resetting }: Props) {
   const { watch } = form;
-  const { field, control } = formFields(form, "app");
+  // Drawn with its values: the page's shell is this form as the server sends it (prerender.tsx).
+  const { field, control } = formFields(form, "app", { drawValues: true });
 
   return (
     <form

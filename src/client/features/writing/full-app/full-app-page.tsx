@@ -158,8 +158,10 @@ export function FullAppPage() {
   // arrived, it pushed the form down (layout shift), so the page waits for it (an error draws at once).
   const writers = useQuery<WritersResponse>({ queryKey: WRITERS_KEY });
   // The form then draws in a deferred render: sliced, rather than one long task inside the answer
-  // (TanStack Query's updates render at once, unsliced: 300–500 ms with the CPU 4× slower).
-  const waiting = useDeferredValue(writers.isPending, true);
+  // (TanStack Query's updates render at once, unsliced: 300–500 ms with the CPU 4× slower). When the
+  // answer came with the page (shared/page-data.ts) the form draws at once, over the server's drawing
+  // of it (its shell), rather than giving way to the spinner for a moment.
+  const waiting = useDeferredValue(writers.isPending, writers.isPending);
 
   const { draft, revision, final, busy } = session;
   const generating = busy === "execute";
