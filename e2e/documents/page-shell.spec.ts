@@ -3,7 +3,7 @@
 // form, with the public writers answer it needs carried in the page), already drawn
 // (scripts/prerender.mjs, server/app.ts), so a phone reads them before any script has run; React then draws the page over that drawing without a moment where the heading is
 // gone, and the shell, inert, takes no input.
-import { expect, signedInAt, test } from "../fixtures";
+import { expect, signedInAt, signUpViaApi, test, uniqueEmail } from "../fixtures";
 
 const INTRO = /Every draft, revision, final version and SEO HTML you paid for/;
 
@@ -107,6 +107,75 @@ test.describe("a page shell", () => {
       () => (window as unknown as { noticeWatch: { shown: boolean; lost: boolean; spinner: boolean } }).noticeWatch,
     );
     expect(watch).toEqual({ shown: true, lost: false, spinner: false });
+  });
+
+  test("a document's page and Results on it come drawn for their owner, and for no one else", async ({
+    page,
+    browser,
+  }) => {
+    await signedInAt(page, "/documents", "shell-doc");
+    const origin = new URL(page.url()).origin;
+    const saved = await page.request.post("/api/documents", {
+      headers: { Origin: origin },
+      data: {
+        title: "Starter care <notes>",
+        content: "# Keeping a starter\n\nFeed it **twice a day** and keep it warm.",
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const { document } = (await saved.json()) as { document: { id: string } };
+
+    // Without JavaScript: the owner's page already holds the document, inert; so does Results on it.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const stranger = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto(`/documents/${document.id}`);
+      await expect(bare.getByRole("heading", { level: 1, name: "Starter care <notes>" })).toBeVisible();
+      await expect(bare.getByText("twice a day")).toBeVisible();
+      expect(await bare.locator("[data-page-shell]").getAttribute("inert")).not.toBeNull();
+      await bare.goto(`/draftsmith/results?document=${document.id}`);
+      await expect(bare.getByText("twice a day")).toBeVisible();
+      await expect(bare.getByRole("status", { name: "Opening your draft" })).toHaveCount(0);
+
+      // Another account's session: the page as built, nothing of the document.
+      const other = await stranger.newPage();
+      await other.goto("/documents");
+      await signUpViaApi(other, uniqueEmail("shell-stranger"));
+      for (const path of [`/documents/${document.id}`, `/draftsmith/results?document=${document.id}`]) {
+        const res = await other.goto(path);
+        expect(await res?.text()).not.toContain("twice a day");
+      }
+      await expect(other.getByRole("status", { name: "Opening your draft" })).toBeVisible();
+    } finally {
+      await noScript.close();
+      await stranger.close();
+    }
+
+    // With JavaScript: the document's heading, drawn by the server, never leaves the page while the
+    // app takes over, and the page that replaces the drawing is the live one.
+    await page.addInitScript(() => {
+      const seen = { shown: false, lost: false };
+      (window as unknown as { titleWatch: typeof seen }).titleWatch = seen;
+      const check = () => {
+        const shown = [...document.querySelectorAll("h1")].some((h) => h.textContent === "Starter care <notes>");
+        if (shown) seen.shown = true;
+        else if (seen.shown) seen.lost = true;
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/documents/${document.id}`);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("[data-page-shell]")).toHaveCount(0);
+    const watch = await page.evaluate(
+      () => (window as unknown as { titleWatch: { shown: boolean; lost: boolean } }).titleWatch,
+    );
+    expect(watch).toEqual({ shown: true, lost: false });
   });
 
   test("a shell is for its own page: another page opened from it shows its own", async ({ page }) => {

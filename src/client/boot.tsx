@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { keepPageShell } from "./components/page-fallback";
+import { dropPageShell, keepPageShell } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
 import { UnsavedTextDialog } from "./components/unsaved-text-dialog";
 import { AuthProvider } from "./features/auth/auth-context";
@@ -20,6 +20,7 @@ const router = createAppRouter(routes);
 // Early GETs serve the page opened (lib/early-get.ts): once the user moves on, reads go to the network.
 const stopDropping = router.subscribe(() => {
   dropEarlyGets();
+  dropPageShell();
   stopDropping();
 });
 const app = (

@@ -7,7 +7,7 @@
 // moves to it. Only <link
 // rel="modulepreload">: nothing is evaluated early, and the chunks stay as Rollup cut them.
 import { pageModuleOf } from "../shared/page-modules";
-import { DOCUMENT_PARAM } from "../shared/routes";
+import { DOCUMENT_PARAM, isUuid } from "../shared/routes";
 
 export { pageModuleOf };
 
@@ -27,7 +27,6 @@ const OPENS_URL_DOCUMENT = new Set([
   "features/writing/results/results-page",
   "features/writing/full-app/full-app-page",
 ]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The GETs the page at `pathname` (with its query, `search`) makes first for a signed-in user, which
@@ -44,7 +43,7 @@ export function pageGets(pathname: string, search = ""): string[] {
   if (module && OPENS_URL_DOCUMENT.has(module)) {
     // Only an id the server would look up: anything else is answered 400 whenever the page asks.
     const id = new URLSearchParams(search).get(DOCUMENT_PARAM);
-    return id && UUID.test(id) ? [`/api/documents/${encodeURIComponent(id)}`] : [];
+    return id && isUuid(id) ? [`/api/documents/${encodeURIComponent(id)}`] : [];
   }
   if (module === "features/account/settings-page") return ["/api/account"];
   if (module === "features/documents/documents-page") return ["/api/documents", "/api/batches"];

@@ -7,19 +7,24 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
+import type { DocumentDetail } from "../shared/documents";
 import { shellKey, TODAY_MARK, WRITER_STATES, writersIn } from "../shared/page-data";
-import { DOCUMENT_ROUTE, PAGE_ROUTES } from "../shared/routes";
+import { DOCUMENT_ROUTE, documentPath, PAGE_ROUTES } from "../shared/routes";
 import { PAGE_SHELL_ATTRIBUTE } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
 import { PageSpinner } from "./components/ui/spinner";
 import { SettingsPage } from "./features/account/settings-page";
 import { AuthProvider } from "./features/auth/auth-context";
 import { BillingPage } from "./features/billing/billing-page";
+import { parseDraft } from "./features/detection/draft-parser";
+import { provideDraftParser } from "./features/detection/use-draft-parser";
+import { DocumentBody } from "./features/documents/document-page";
 import { DocumentsPage } from "./features/documents/documents-page";
 import { todayIso } from "./features/writing/console/session-defaults";
 import { FullAppPage } from "./features/writing/full-app/full-app-page";
 import { WRITERS_KEY } from "./features/writing/model-notice";
-import { OpeningDraft } from "./features/writing/results/results-page";
+import { DocumentResults, OpeningDraft } from "./features/writing/results/results-page";
+import { resultsOf } from "./features/writing/use-url-document";
 import { routes } from "./routes";
 
 /**
@@ -67,27 +72,59 @@ export async function render(path: string): Promise<string> {
 export async function renderShell(key: string): Promise<string> {
   const page = SHELLS[key];
   if (!page) throw new Error(`${key} has no page shell`);
-  const shell = (
-    <div className="contents" inert {...{ [PAGE_SHELL_ATTRIBUTE]: "" }}>
-      {page.element}
-    </div>
-  );
-  const withShell = routes.map((route) =>
-    route.children
-      ? {
-          ...route,
-          children: route.children.map((child) => (child.path === page.route ? { ...child, element: shell } : child)),
-        }
-      : route,
-  ) as RouteObject[];
-  const queries = new QueryClient();
-  for (const [url, answer] of Object.entries(page.data ?? {})) queries.setQueryData([url], answer);
-  const html = await renderRoutes(withShell, pathOfRoute(page.route), queries);
+  const html = await renderPageShell(page.route, pathOfRoute(page.route), page.element, serverQueries(page.data));
   // A form's date field shows the day the page is sent: the server writes it over the mark.
   return html.replaceAll(`value="${todayIso()}"`, `value="${TODAY_MARK}"`);
 }
 
-async function renderRoutes(pageRoutes: RouteObject[], path: string, queries = new QueryClient()): Promise<string> {
+/**
+ * A user's own document as its page draws it, for the server to send in that page (server/app.ts,
+ * at request time, once it has checked whose document it is): the page's shell, inert like the
+ * others, in which the page keeps showing it until the browser has the document itself
+ * (document-page.tsx). React escapes every text, and the drafts are drawn by the app's own Markdown
+ * components (no raw HTML), as in the browser.
+ */
+export async function renderDocumentPage(doc: DocumentDetail): Promise<string> {
+  provideDraftParser(parseDraft);
+  return renderPageShell(DOCUMENT_ROUTE, documentPath(doc.id), <DocumentBody doc={doc} />);
+}
+
+/** Results reopened from a user's own document (`?document=`), drawn like renderDocumentPage's page. */
+export async function renderResultsPage(doc: DocumentDetail): Promise<string> {
+  provideDraftParser(parseDraft);
+  return renderPageShell(
+    PAGE_ROUTES.results,
+    resultsOf(doc.id),
+    <DocumentResults state={{ status: "ready", id: doc.id, doc }} />,
+  );
+}
+
+/** The app at `path` with the page of `route` drawn as `element`, wrapped in the mark the client's fallback reads. */
+function renderPageShell(route: string, path: string, element: React.ReactNode, queries = serverQueries()) {
+  const shell = (
+    <div className="contents" inert {...{ [PAGE_SHELL_ATTRIBUTE]: "" }}>
+      {element}
+    </div>
+  );
+  const withShell = routes.map((r) =>
+    r.children
+      ? { ...r, children: r.children.map((child) => (child.path === route ? { ...child, element: shell } : child)) }
+      : r,
+  ) as RouteObject[];
+  return renderRoutes(withShell, path, queries);
+}
+
+/**
+ * The queries of a drawing: `answers` (by URL) hold their data, the rest stay pending. Nothing is
+ * fetched while drawing; the query function only says so (no "no queryFn" warning for each).
+ */
+function serverQueries(answers: Record<string, unknown> = {}) {
+  const queries = new QueryClient({ defaultOptions: { queries: { queryFn: () => new Promise<never>(() => {}) } } });
+  for (const [url, answer] of Object.entries(answers)) queries.setQueryData([url], answer);
+  return queries;
+}
+
+async function renderRoutes(pageRoutes: RouteObject[], path: string, queries = serverQueries()): Promise<string> {
   const handler = createStaticHandler(pageRoutes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);

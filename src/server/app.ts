@@ -9,7 +9,15 @@ import { bodyLimit } from "hono/body-limit";
 import { HealthSchema, OpenApiDocumentSchema } from "../shared/api-schemas";
 import { PAGE_DATA_ID, shellKey, TODAY_MARK, WRITERS_URL, writerStateOf } from "../shared/page-data";
 import { pageModuleOf } from "../shared/page-modules";
-import { isKnownPage, OPENAPI_PATH, PAGE_ROUTES, shellRouteOf } from "../shared/routes";
+import {
+  DOCUMENT_PARAM,
+  DOCUMENT_ROUTE,
+  isKnownPage,
+  isUuid,
+  OPENAPI_PATH,
+  PAGE_ROUTES,
+  shellRouteOf,
+} from "../shared/routes";
 import { SESSION_HINT_NAME } from "../shared/session-hint";
 import type { WritersResponse } from "../shared/writing";
 import { accountRoutes } from "./account/account.routes";
@@ -24,11 +32,12 @@ import { detectionRoutes } from "./detection/detection.routes";
 import { documentsRoutes } from "./documents/documents.routes";
 import { AppError } from "./errors";
 import { mountApiReference } from "./http/api-reference";
-import { compressBody, pickEncoding } from "./http/compress";
+import { compressBody, compressBodyAsync, pickEncoding } from "./http/compress";
 import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { checks, requestContext, requireAdmin, sameOriginMutations, under } from "./http/middleware";
 import { doc, openApiDocument } from "./http/openapi";
+import { builtPageRenderer, type PageRenderer } from "./http/page-renderer";
 import { MemoRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
@@ -42,7 +51,14 @@ export const API_BODY_LIMIT = 1024 * 1024;
 /** The API's version in the OpenAPI document. */
 const APP_VERSION = "1.0.0";
 
-export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
+export interface AppOptions {
+  /** The built client (index.html, assets, page shells); default dist/client beside the server. */
+  clientDir?: string;
+  /** Draws pages at request time; default the build's (http/page-renderer.ts), beside clientDir. */
+  pageRenderer?: () => Promise<PageRenderer | null>;
+}
+
+export function createApp(deps: Deps, opts: AppOptions = {}) {
   const { config, logger, auth } = deps;
   const proxyNotice = new UntrustedProxyNotice(config.trustProxy);
   const app = new Hono<AppEnv>({ router: new MemoRouter() });
@@ -179,7 +195,38 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
   });
 
   mountApiReference(app);
-  mountClient(app, opts.clientDir, { writers: () => deps.writing.writers() });
+  const clientDir = opts.clientDir ?? join(dirname(fileURLToPath(import.meta.url)), "..", "client");
+  const renderer =
+    opts.pageRenderer ??
+    builtPageRenderer(join(clientDir, "..", "render", "page-render.mjs"), (err) =>
+      logger.error({ err }, "the page renderer did not load: pages go out as built"),
+    );
+  const checkSession = sessionUser(auth, deps.sessionCache);
+  mountClient(app, clientDir, {
+    writers: () => deps.writing.writers(),
+    // A signed-in owner's document, drawn as its page (or Results reopened on it): the session and
+    // the document are checked here as the API checks them; anyone else (no session, someone else's
+    // id, a deleted document) gets the page as built. Never an error page: a failure is logged and the
+    // built page sent.
+    drawDocument: async (c, id, page) => {
+      try {
+        const render = await renderer();
+        if (!render) return null;
+        await checkSession(c);
+        const user = c.get("user");
+        if (!user) return null;
+        const doc = await deps.documents.get(user.id, id).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+          throw err;
+        });
+        if (!doc) return null;
+        return page === "results" ? await render.renderResultsPage(doc) : await render.renderDocumentPage(doc);
+      } catch (err) {
+        logger.error({ err }, "drawing a document's page failed: sent as built");
+        return null;
+      }
+    },
+  });
   return app;
 }
 
@@ -187,8 +234,12 @@ export function createApp(deps: Deps, opts: { clientDir?: string } = {}) {
 // Built, the server is dist/server/main.js and the client sits beside it in dist/client.
 function mountClient(
   app: Hono<AppEnv>,
-  clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client"),
-  publicAnswers: { writers: () => WritersResponse },
+  clientDir: string,
+  pages: {
+    writers: () => WritersResponse;
+    /** The page of document `id` (or Results on it) drawn for the request's signed-in owner, or null (sent as built). */
+    drawDocument: (c: Context<AppEnv>, id: string, page: "document" | "results") => Promise<string | null>;
+  },
 ) {
   const indexFile = join(clientDir, "index.html");
   const indexHtml = existsSync(indexFile)
@@ -239,8 +290,8 @@ function mountClient(
     const files = module ? filesByPage[module] : undefined;
     // A shell is kept by route: every document's page gets the one drawing (and one cached variant).
     const route = shellRouteOf(path);
-    const answers = route === PAGE_ROUTES.generate ? { [WRITERS_URL]: publicAnswers.writers() } : undefined;
-    const stateKey = answers && route !== null ? shellKey(route, writerStateOf(publicAnswers.writers())) : undefined;
+    const answers = route === PAGE_ROUTES.generate ? { [WRITERS_URL]: pages.writers() } : undefined;
+    const stateKey = answers && route !== null ? shellKey(route, writerStateOf(pages.writers())) : undefined;
     const shellAt = stateKey !== undefined && Object.hasOwn(shells, stateKey) ? stateKey : route;
     const shell = shellAt !== null && Object.hasOwn(shells, shellAt) ? shells[shellAt] : undefined;
     if (!module || (!files?.length && !shell)) return index;
@@ -256,14 +307,39 @@ function mountClient(
     byPage.set(key, variants);
     return variants;
   };
-  app.get("*", (c) => {
+  // A document's page, and Results reopened on a document (?document=<id>), asked for with a session
+  // cookie, are drawn for the document's owner at request time (prerender.tsx): its text is on the
+  // phone's first paint, not after the app's code, the session and the document have all arrived.
+  // Compressed per request, off the event loop.
+  const drawnPage = async (c: Context<AppEnv>, path: string) => {
+    if (!hasSessionCookie(c.req.header("cookie"))) return null;
+    const route = shellRouteOf(path);
+    const resultsOn = route === PAGE_ROUTES.results ? c.req.query(DOCUMENT_PARAM) : undefined;
+    let drawn: string | null = null;
+    if (route === DOCUMENT_ROUTE)
+      drawn = await pages.drawDocument(c, path.slice(path.lastIndexOf("/") + 1), "document");
+    else if (resultsOn !== undefined && isUuid(resultsOn)) drawn = await pages.drawDocument(c, resultsOn, "results");
+    if (drawn === null) return null;
+    const files = filesByPage[pageModuleOf(path) ?? ""] ?? [];
+    return withModulePreloads(withSessionHint(withShell(indexHtml, drawn)), files);
+  };
+  app.get("*", async (c) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, "") : c.req.path;
-    const variants = landingPaths.has(path) ? landing : pageVariants(path);
-    const page = hasSessionCookie(c.req.header("cookie")) ? variants.withSession : variants.plain;
-    const status = isKnownPage(c.req.path) ? 200 : 404;
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Accept-Encoding, Cookie");
     const encoding = pickEncoding(c.req.header("accept-encoding"));
+    const drawn = await drawnPage(c, path);
+    if (drawn !== null) {
+      if (!encoding) return c.html(drawn, 200);
+      const body = await compressBodyAsync(Buffer.from(drawn), encoding);
+      return c.body(new Uint8Array(body), 200, {
+        "Content-Type": "text/html; charset=UTF-8",
+        "Content-Encoding": encoding,
+      });
+    }
+    const variants = landingPaths.has(path) ? landing : pageVariants(path);
+    const page = hasSessionCookie(c.req.header("cookie")) ? variants.withSession : variants.plain;
+    const status = isKnownPage(c.req.path) ? 200 : 404;
     if (!encoding) return c.html(page.text, status);
     return c.body(new Uint8Array(page[encoding]), status, {
       "Content-Type": "text/html; charset=UTF-8",
@@ -332,9 +408,11 @@ export function withModulePreloads(html: string, files: string[]): string {
 /** The mark main.tsx reads: the request carried a session cookie (client/lib/session-hint.ts). */
 export const SESSION_HINT = `<meta name="${SESSION_HINT_NAME}" content="cookie" />`;
 
+const withSessionHint = (html: string) => html.replace("<head>", `<head>\n    ${SESSION_HINT}`);
+
 /** A page as sent without a session cookie and with one (SESSION_HINT in its head). */
 function htmlVariants(html: string) {
-  return { plain: htmlPage(html), withSession: htmlPage(html.replace("<head>", `<head>\n    ${SESSION_HINT}`)) };
+  return { plain: htmlPage(html), withSession: htmlPage(withSessionHint(html)) };
 }
 
 /** Whether a Cookie header carries Better Auth's session cookie (its value is not checked here). */

@@ -32,6 +32,9 @@ export const API_REFERENCE_PATH = "/docs/api";
 export const OPENAPI_PATH = "/api/openapi.json";
 
 const KNOWN = new Set<string>(Object.values(PAGE_ROUTES));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` is written as the server's ids are (a UUID): anything else names no document. */
+export const isUuid = (id: string) => UUID.test(id);
 /** /documents/<uuid>: one document's page. */
 const DOCUMENT_PAGE = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -24,7 +24,7 @@ import { eq } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { createApp } from "../app";
+import { type AppOptions, createApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, installDrizzleParsers, openDatabase, PGLITE_START_PARAMS } from "../db/client";
 import * as schema from "../db/schema";
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The built client's index.html to serve (default none: API tests need no built client). */
   clientIndexHtml?: string;
+  /** Draws pages at request time (createApp's pageRenderer; default the build's, which tests have none of). */
+  pageRenderer?: AppOptions["pageRenderer"];
   /** The built client's page shells by path (page-shells.json; default none). */
   clientPageShells?: Record<string, string>;
   /** The CPU pool's worker module (default the app's own; cpu/testing/stalled-tasks.ts never finishes a task). */
@@ -69,6 +71,8 @@ export interface SignedUpUser {
   userId: string;
   email: string;
   token: string;
+  /** The session cookie the sign-up set (`name=value`), as a browser sends it back (signUp's users). */
+  cookie?: string;
   /** Bearer authorization: pass to app.request as `headers`. */
   headers: Record<string, string>;
 }
@@ -146,7 +150,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     if (opts.clientPageShells)
       writeFileSync(join(clientDir, "page-shells.json"), JSON.stringify(opts.clientPageShells));
     // Every answer is checked against its route's declared schema, or the error contract (answer-check.ts).
-    const app = checkAnswers(createApp(deps, { clientDir }));
+    const app = checkAnswers(createApp(deps, { clientDir, pageRenderer: opts.pageRenderer }));
 
     const signUp = async (email: string, signUpOpts: SignUpOptions = {}): Promise<SignedUpUser> => {
       addressCounter += 1;
@@ -167,7 +171,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       if (signUpOpts.verified)
         await (await deps.auth.$context).internalAdapter.updateUser(body.user.id, { emailVerified: true });
       if (signUpOpts.admin) await database.db.update(users).set({ role: "admin" }).where(eq(users.id, body.user.id));
-      return { userId: body.user.id, email, token, headers: { authorization: `Bearer ${token}` } };
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return { userId: body.user.id, email, token, cookie, headers: { authorization: `Bearer ${token}` } };
     };
 
     const insertUser = async (email: string, userOpts: { username?: string; role?: string } = {}) => {

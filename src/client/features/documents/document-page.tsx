@@ -25,12 +25,12 @@ import { formatNumber } from "../../../shared/number-text";
 import { countOf, creditCount } from "../../../shared/plural";
 import { PAGE_ROUTES } from "../../../shared/routes";
 import type { Writer } from "../../../shared/writing";
+import { PageFallback } from "../../components/page-fallback";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label, NativeSelect } from "../../components/ui/input";
 import { PendingButton } from "../../components/ui/pending-button";
-import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/errors";
@@ -77,6 +77,9 @@ export function DocumentPage() {
   const { openSignIn } = useAuth();
   return (
     <SignedIn
+      // The server sends a signed-in owner's page drawn (prerender.tsx): it stays until the page has
+      // its own answers, rather than giving way to a spinner and coming back.
+      loading={<PageFallback label="Loading the document" />}
       signedOut={
         <div className="mx-auto max-w-xl space-y-3 text-center">
           <h1 className="text-2xl font-bold text-slate-900">Document</h1>
@@ -95,7 +98,7 @@ function DocumentView({ id }: { id: string }) {
   // The document draws in a deferred render: sliced, rather than one long task inside the answer
   // (TanStack Query's updates render at once, unsliced); the spinner stays until then.
   const doc = useDeferredValue(query.data);
-  if (query.isPending || (query.isSuccess && !doc)) return <PageSpinner label="Loading the document" />;
+  if (query.isPending || (query.isSuccess && !doc)) return <PageFallback label="Loading the document" />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
@@ -117,7 +120,8 @@ function DocumentView({ id }: { id: string }) {
   return <DocumentBody doc={doc ?? query.data} />;
 }
 
-function DocumentBody({ doc }: { doc: DocumentDetail }) {
+/** A document's page once it has loaded (drawn on the server too, as the page's shell: prerender.tsx). */
+export function DocumentBody({ doc }: { doc: DocumentDetail }) {
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState<DocumentRef | null>(null);
   const [deleting, setDeleting] = useState<DocumentRef | null>(null);

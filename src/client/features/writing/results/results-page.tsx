@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import type { DocumentDetail } from "../../../../shared/documents";
 import { documentPath, PAGE_ROUTES } from "../../../../shared/routes";
+import { PageFallback } from "../../../components/page-fallback";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -70,12 +71,15 @@ export function OpeningDraft() {
   );
 }
 
-/** The Results screen reopened from its document. */
-function DocumentResults({ state }: { state: UrlDocument }) {
+/**
+ * The Results screen reopened from its document. The server sends it drawn for the document's
+ * signed-in owner (prerender.tsx): that drawing stays until the screen has the document itself.
+ */
+export function DocumentResults({ state }: { state: UrlDocument }) {
   const doc = state.status === "ready" ? state.doc : null;
   const restored = useMemo(() => (doc ? resultsStateFrom(doc) : null), [doc]);
   const context = useMemo(() => (doc ? contextOfDocument(doc) : null), [doc]);
-  if (state.status === "loading" || state.status === "none") return <OpeningDraft />;
+  if (state.status === "loading" || state.status === "none") return <PageFallback fallback={<OpeningDraft />} />;
   if (state.status === "ready" && restored && context)
     return <ResultsView context={context} initial={restored.draft.result} restored={restored} autoDetect={false} />;
   if (state.status === "missing")
