@@ -123,7 +123,7 @@ test.describe("a page shell", () => {
       },
     });
     expect(saved.status(), await saved.text()).toBe(201);
-    const { document } = (await saved.json()) as { document: { id: string } };
+    const { document: doc } = (await saved.json()) as { document: { id: string } };
 
     // Without JavaScript: the owner's page already holds the document, inert; so does Results on it.
     const noScript = await browser.newContext({
@@ -133,11 +133,11 @@ test.describe("a page shell", () => {
     const stranger = await browser.newContext({ javaScriptEnabled: false });
     try {
       const bare = await noScript.newPage();
-      await bare.goto(`/documents/${document.id}`);
+      await bare.goto(`/documents/${doc.id}`);
       await expect(bare.getByRole("heading", { level: 1, name: "Starter care <notes>" })).toBeVisible();
       await expect(bare.getByText("twice a day")).toBeVisible();
       expect(await bare.locator("[data-page-shell]").getAttribute("inert")).not.toBeNull();
-      await bare.goto(`/draftsmith/results?document=${document.id}`);
+      await bare.goto(`/draftsmith/results?document=${doc.id}`);
       await expect(bare.getByText("twice a day")).toBeVisible();
       await expect(bare.getByRole("status", { name: "Opening your draft" })).toHaveCount(0);
 
@@ -145,7 +145,7 @@ test.describe("a page shell", () => {
       const other = await stranger.newPage();
       await other.goto("/documents");
       await signUpViaApi(other, uniqueEmail("shell-stranger"));
-      for (const path of [`/documents/${document.id}`, `/draftsmith/results?document=${document.id}`]) {
+      for (const path of [`/documents/${doc.id}`, `/draftsmith/results?document=${doc.id}`]) {
         const res = await other.goto(path);
         expect(await res?.text()).not.toContain("twice a day");
       }
@@ -167,7 +167,7 @@ test.describe("a page shell", () => {
       };
       new MutationObserver(check).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`/documents/${document.id}`);
+    await page.goto(`/documents/${doc.id}`);
     await page.getByRole("button", { name: "Rename" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");

@@ -37,7 +37,7 @@ import { onError } from "./http/errors";
 import { authTextFields, rejectHostileInput } from "./http/input-guard";
 import { checks, requestContext, requireAdmin, sameOriginMutations, under } from "./http/middleware";
 import { doc, openApiDocument } from "./http/openapi";
-import { builtPageRenderer, type PageRenderer } from "./http/page-renderer";
+import { type DrawnPage, type DrawPage, pooledPageDrawer } from "./http/page-renderer";
 import { MemoRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import type { AppEnv } from "./http/types";
@@ -54,8 +54,8 @@ const APP_VERSION = "1.0.0";
 export interface AppOptions {
   /** The built client (index.html, assets, page shells); default dist/client beside the server. */
   clientDir?: string;
-  /** Draws pages at request time; default the build's (http/page-renderer.ts), beside clientDir. */
-  pageRenderer?: () => Promise<PageRenderer | null>;
+  /** Draws pages at request time; default the build's renderer beside clientDir, in the CPU pool (http/page-renderer.ts). */
+  pageRenderer?: () => Promise<DrawPage | null>;
 }
 
 export function createApp(deps: Deps, opts: AppOptions = {}) {
@@ -196,11 +196,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
 
   mountApiReference(app);
   const clientDir = opts.clientDir ?? join(dirname(fileURLToPath(import.meta.url)), "..", "client");
-  const renderer =
-    opts.pageRenderer ??
-    builtPageRenderer(join(clientDir, "..", "render", "page-render.mjs"), (err) =>
-      logger.error({ err }, "the page renderer did not load: pages go out as built"),
-    );
+  const renderer = opts.pageRenderer ?? pooledPageDrawer(deps.cpu, join(clientDir, "..", "render", "page-render.mjs"));
   const checkSession = sessionUser(auth, deps.sessionCache);
   mountClient(app, clientDir, {
     writers: () => deps.writing.writers(),
@@ -210,8 +206,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     // built page sent.
     drawDocument: async (c, id, page) => {
       try {
-        const render = await renderer();
-        if (!render) return null;
+        const draw = await renderer();
+        if (!draw) return null;
         await checkSession(c);
         const user = c.get("user");
         if (!user) return null;
@@ -219,8 +215,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
           if (err instanceof AppError && err.code === "NOT_FOUND") return null;
           throw err;
         });
-        if (!doc) return null;
-        return page === "results" ? await render.renderResultsPage(doc) : await render.renderDocumentPage(doc);
+        return doc ? await draw(page, doc, user.id) : null;
       } catch (err) {
         logger.error({ err }, "drawing a document's page failed: sent as built");
         return null;
@@ -238,7 +233,7 @@ function mountClient(
   pages: {
     writers: () => WritersResponse;
     /** The page of document `id` (or Results on it) drawn for the request's signed-in owner, or null (sent as built). */
-    drawDocument: (c: Context<AppEnv>, id: string, page: "document" | "results") => Promise<string | null>;
+    drawDocument: (c: Context<AppEnv>, id: string, page: DrawnPage) => Promise<string | null>;
   },
 ) {
   const indexFile = join(clientDir, "index.html");

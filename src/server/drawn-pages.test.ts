@@ -5,7 +5,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentDetail, DocumentResponse } from "../shared/documents";
 import { SESSION_HINT } from "./app";
-import type { PageRenderer } from "./http/page-renderer";
+import type { DrawPage } from "./http/page-renderer";
 import { createTestApp, type SignedUpUser, type TestApp } from "./testing/test-app";
 
 const INDEX = `<!doctype html>
@@ -37,23 +37,18 @@ describe("pages drawn for a document's owner", () => {
   let failing = false;
   let available = true;
 
-  const renderer: PageRenderer = {
-    renderDocumentPage: async (d) => {
-      if (failing) throw new Error("the renderer broke");
-      drawn.push({ page: "document", doc: d });
-      return `<main><div data-page-shell=""><h1>${d.title}</h1></div></main>`;
-    },
-    renderResultsPage: async (d) => {
-      drawn.push({ page: "results", doc: d });
-      return `<main><div data-page-shell=""><h1>Results of ${d.title}</h1></div></main>`;
-    },
+  const draw: DrawPage = async (page, d, owner) => {
+    if (failing) throw new Error("the renderer broke");
+    expect(owner).toBe(ada.userId);
+    drawn.push({ page, doc: d });
+    return `<main><div data-page-shell=""><h1>${page === "results" ? `Results of ${d.title}` : d.title}</h1></div></main>`;
   };
 
   beforeAll(async () => {
     t = await createTestApp({
       clientIndexHtml: INDEX,
       clientPageShells: SHELLS,
-      pageRenderer: async () => (available ? renderer : null),
+      pageRenderer: async () => (available ? draw : null),
     });
     ada = await t.signUp("ada-drawn@example.com");
     bob = await t.signUp("bob-drawn@example.com");

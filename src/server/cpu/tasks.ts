@@ -1,6 +1,8 @@
 // The request work that runs in the CPU pool, by name: markdown → SEO HTML and its report, the
-// offline SEO revision, and the built-in AI detector. Loaded only inside the workers.
+// offline SEO revision, the built-in AI detector, and a page drawn for a document's owner (the
+// build's page renderer). Loaded only inside the workers.
 import { detectBuiltin } from "../detection/index";
+import { drawPageTask } from "../http/page-renderer";
 import { MarkdownShapeError, produceSeoHtml, reviseForSeo } from "../seo/index";
 import { TaskRefusal } from "./task-runner";
 
@@ -20,6 +22,7 @@ export const CPU_TASKS = {
   produceSeoHtml: refusingShapes(produceSeoHtml),
   reviseForSeo: refusingShapes(reviseForSeo),
   detectBuiltin,
+  drawPage: drawPageTask,
 } as const;
 
 export type CpuTasks = typeof CPU_TASKS;

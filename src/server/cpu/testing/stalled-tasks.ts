@@ -13,6 +13,7 @@ export const STALLED_TASKS: Record<keyof CpuTasks, () => never> = {
   produceSeoHtml: never,
   reviseForSeo: never,
   detectBuiltin: never,
+  drawPage: never,
 };
 
 export default taskRunner(STALLED_TASKS);
