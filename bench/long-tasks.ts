@@ -32,7 +32,9 @@ interface Load {
 ensureBuilt();
 // A fresh account per load, all from 127.0.0.1: past the default sign-ups per minute per address
 // (the bench stopped at a 429 once runs × pages passed it).
-const servers = await Promise.all(builds.map(([, dist]) => startBuiltServer({ SIGN_UPS_PER_MINUTE: "1000" }, [], dist)));
+const servers = await Promise.all(
+  builds.map(([, dist]) => startBuiltServer({ SIGN_UPS_PER_MINUTE: "1000" }, [], dist)),
+);
 const browser = await chromium.launch({ executablePath: CHROMIUM });
 const results = new Map<string, Load[]>();
 try {
