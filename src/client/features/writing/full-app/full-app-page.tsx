@@ -8,9 +8,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useDeferredValue, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { SessionContext, WritersResponse } from "../../../../shared/writing";
+import { PageFallback } from "../../../components/page-fallback";
 import { Spinner } from "../../../components/ui/spinner";
 import { parseError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
+import { useServerDrawing } from "../../../lib/use-server-drawing";
 import { useAuth } from "../../auth/auth-context";
 import { generateCredits } from "../../credits/estimates";
 import { useInsufficientCredits, useRequireCredits } from "../../credits/insufficient-credits-dialog";
@@ -158,26 +160,32 @@ export function FullAppPage() {
   // arrived, it pushed the form down (layout shift), so the page waits for it (an error draws at once).
   const writers = useQuery<WritersResponse>({ queryKey: WRITERS_KEY });
   // The form then draws in a deferred render: sliced, rather than one long task inside the answer
-  // (TanStack Query's updates render at once, unsliced: 300–500 ms with the CPU 4× slower). When the
-  // answer came with the page (shared/page-data.ts) the form draws at once, over the server's drawing
-  // of it (its shell), rather than giving way to the spinner for a moment.
-  const waiting = useDeferredValue(writers.isPending, writers.isPending);
+  // (TanStack Query's updates render at once, unsliced: 300–500 ms with the CPU 4× slower), and apart
+  // from the page's first commit (drawn with it, the first commit was 160 ms of long tasks at 4×).
+  // The server's drawing (prerender.tsx, with the answer) is the form itself.
+  const waiting = useDeferredValue(writers.isPending, !useServerDrawing() || writers.isPending);
 
   const { draft, revision, final, busy } = session;
   const generating = busy === "execute";
   const seoContent = final?.final.draft ?? revision?.revised.draft ?? draft?.draft ?? "";
   const keyphrase = (form.watch("seoKeywords") ?? "").split(",")[0]?.trim() || undefined;
 
-  // The header is drawn while the writers load too: it is the page's shell (prerender.tsx), so a phone
-  // shows the page's title before any script has run, and the form then draws under it without moving it.
+  // Until then the page keeps the server's drawing of it (its shell: the form as the writers answer
+  // sent with the page puts it, prerender.tsx), so the form a phone painted before any script ran
+  // never gives way to a spinner. Without a shell (a later visit, the dev server): the header, and a
+  // spinner where the form will draw without moving it.
   if (waiting)
     return (
-      <div className="space-y-6">
-        <FullAppHeader provider={provider} style={style} documentId={session.documentId} />
-        <div className="flex justify-center p-12">
-          <Spinner className="size-6" label="Loading the writers" />
-        </div>
-      </div>
+      <PageFallback
+        fallback={
+          <div className="space-y-6">
+            <FullAppHeader provider={provider} style={style} documentId={session.documentId} />
+            <div className="flex justify-center p-12">
+              <Spinner className="size-6" label="Loading the writers" />
+            </div>
+          </div>
+        }
+      />
     );
 
   return (
