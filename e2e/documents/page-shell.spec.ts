@@ -3,9 +3,35 @@
 // form, with the public writers answer it needs carried in the page), already drawn
 // (scripts/prerender.mjs, server/app.ts), so a phone reads them before any script has run; React then draws the page over that drawing without a moment where the heading is
 // gone, and the shell, inert, takes no input.
+import type { Page } from "@playwright/test";
 import { expect, signedInAt, signUpViaApi, test, uniqueEmail } from "../fixtures";
 
 const INTRO = /Every draft, revision, final version and SEO HTML you paid for/;
+
+type Seen = { shown: boolean; lost: boolean };
+
+/**
+ * From the next page load's first paint: whether an element matching `selector` (with exactly `text`,
+ * when given) was ever shown, and whether it was later gone. Read it with the function returned.
+ */
+async function watchShown(page: Page, key: string, selector: string, text?: string): Promise<() => Promise<Seen>> {
+  await page.addInitScript(
+    ([k, sel, txt]) => {
+      const w = window as unknown as { watches?: Record<string, Seen> };
+      w.watches ??= {};
+      const seen = { shown: false, lost: false };
+      w.watches[k] = seen;
+      const check = () => {
+        const shown = [...document.querySelectorAll(sel)].some((e) => txt === null || e.textContent === txt);
+        if (shown) seen.shown = true;
+        else if (seen.shown) seen.lost = true;
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    },
+    [key, selector, text ?? null] as const,
+  );
+  return () => page.evaluate((k) => (window as unknown as { watches: Record<string, Seen> }).watches[k] as Seen, key);
+}
 
 test.describe("a page shell", () => {
   test("Documents shows its heading before any script runs, and keeps it while the page takes over", async ({
@@ -61,41 +87,21 @@ test.describe("a page shell", () => {
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
-    await page.addInitScript(() => {
-      const seen = { shown: false, lost: false };
-      (window as unknown as { headingWatch: typeof seen }).headingWatch = seen;
-      const check = () => {
-        const shown = [...document.querySelectorAll("h1")].some((h) => h.textContent === "Documents");
-        if (shown) seen.shown = true;
-        else if (seen.shown) seen.lost = true;
-      };
-      new MutationObserver(check).observe(document, { childList: true, subtree: true });
-    });
+    const heading = await watchShown(page, "heading", "h1", "Documents");
     await page.reload();
     const search = page.getByLabel("Search documents");
     await search.fill("nothing like this");
     await expect(page.getByText("No documents match “nothing like this”.")).toBeVisible();
     await expect(page.locator("[data-page-shell]")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Documents", exact: true })).toHaveCount(1);
-    const watch = await page.evaluate(
-      () => (window as unknown as { headingWatch: { shown: boolean; lost: boolean } }).headingWatch,
-    );
-    expect(watch).toEqual({ shown: true, lost: false });
+    expect(await heading()).toEqual({ shown: true, lost: false });
     expect(errors).toEqual([]);
   });
 
   test("the full app's form, sent drawn, never gives way to a spinner while the page takes over", async ({ page }) => {
     await signedInAt(page, "/draftsmith/generate", "shell-app");
-    await page.addInitScript(() => {
-      const seen = { shown: false, lost: false, spinner: false };
-      (window as unknown as { noticeWatch: typeof seen }).noticeWatch = seen;
-      const check = () => {
-        if (document.querySelector('[data-testid="model-notice"]')) seen.shown = true;
-        else if (seen.shown) seen.lost = true;
-        if (document.querySelector('[aria-label="Loading the writers"]')) seen.spinner = true;
-      };
-      new MutationObserver(check).observe(document, { childList: true, subtree: true });
-    });
+    const notice = await watchShown(page, "notice", '[data-testid="model-notice"]');
+    const spinner = await watchShown(page, "spinner", '[aria-label="Loading the writers"]');
     await page.reload();
     // The live form: it takes text, and the notice follows the provider chosen.
     const topic = page.getByLabel("Blog Topic/Content Type");
@@ -103,10 +109,8 @@ test.describe("a page shell", () => {
     await expect(topic).toHaveValue("A guide to sourdough starters for busy home bakers");
     await expect(page.locator("[data-page-shell]")).toHaveCount(0);
     await expect(page.getByTestId("model-notice")).toHaveCount(1);
-    const watch = await page.evaluate(
-      () => (window as unknown as { noticeWatch: { shown: boolean; lost: boolean; spinner: boolean } }).noticeWatch,
-    );
-    expect(watch).toEqual({ shown: true, lost: false, spinner: false });
+    expect(await notice()).toEqual({ shown: true, lost: false });
+    expect((await spinner()).shown).toBe(false);
   });
 
   test("a document's page and Results on it come drawn for their owner, and for no one else", async ({
@@ -157,25 +161,13 @@ test.describe("a page shell", () => {
 
     // With JavaScript: the document's heading, drawn by the server, never leaves the page while the
     // app takes over, and the page that replaces the drawing is the live one.
-    await page.addInitScript(() => {
-      const seen = { shown: false, lost: false };
-      (window as unknown as { titleWatch: typeof seen }).titleWatch = seen;
-      const check = () => {
-        const shown = [...document.querySelectorAll("h1")].some((h) => h.textContent === "Starter care <notes>");
-        if (shown) seen.shown = true;
-        else if (seen.shown) seen.lost = true;
-      };
-      new MutationObserver(check).observe(document, { childList: true, subtree: true });
-    });
+    const title = await watchShown(page, "title", "h1", "Starter care <notes>");
     await page.goto(`/documents/${doc.id}`);
     await page.getByRole("button", { name: "Rename" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.locator("[data-page-shell]")).toHaveCount(0);
-    const watch = await page.evaluate(
-      () => (window as unknown as { titleWatch: { shown: boolean; lost: boolean } }).titleWatch,
-    );
-    expect(watch).toEqual({ shown: true, lost: false });
+    expect(await title()).toEqual({ shown: true, lost: false });
   });
 
   test("a shell is for its own page: another page opened from it shows its own", async ({ page }) => {
