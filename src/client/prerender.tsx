@@ -8,7 +8,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from "react-router";
 import type { DocumentDetail } from "../shared/documents";
-import { shellKey, TODAY_MARK, WRITER_STATES, writersIn } from "../shared/page-data";
+import { shellKey, TODAY_MARK, WRITER_STATES, WRITERS_URL, writersIn } from "../shared/page-data";
 import { DOCUMENT_ROUTE, documentPath, PAGE_ROUTES } from "../shared/routes";
 import { PAGE_SHELL_ATTRIBUTE } from "./components/page-fallback";
 import { ToastHost } from "./components/toast-host";
@@ -22,7 +22,6 @@ import { DocumentBody } from "./features/documents/document-page";
 import { DocumentsPage } from "./features/documents/documents-page";
 import { todayIso } from "./features/writing/console/session-defaults";
 import { FullAppPage } from "./features/writing/full-app/full-app-page";
-import { WRITERS_KEY } from "./features/writing/model-notice";
 import { DocumentResults, OpeningDraft } from "./features/writing/results/results-page";
 import { resultsOf } from "./features/writing/use-url-document";
 import { routes } from "./routes";
@@ -42,7 +41,7 @@ const SHELLS: Record<string, Shell> = {
   ...Object.fromEntries(
     WRITER_STATES.map((state) => [
       shellKey(PAGE_ROUTES.generate, state),
-      { route: PAGE_ROUTES.generate, element: <FullAppPage />, data: { [WRITERS_KEY[0]]: writersIn(state) } },
+      { route: PAGE_ROUTES.generate, element: <FullAppPage />, data: { [WRITERS_URL]: writersIn(state) } },
     ]),
   ),
   [PAGE_ROUTES.results]: { route: PAGE_ROUTES.results, element: <OpeningDraft /> },

@@ -285,8 +285,9 @@ function mountClient(
     const files = module ? filesByPage[module] : undefined;
     // A shell is kept by route: every document's page gets the one drawing (and one cached variant).
     const route = shellRouteOf(path);
-    const answers = route === PAGE_ROUTES.generate ? { [WRITERS_URL]: pages.writers() } : undefined;
-    const stateKey = answers && route !== null ? shellKey(route, writerStateOf(pages.writers())) : undefined;
+    const writers = route === PAGE_ROUTES.generate ? pages.writers() : undefined;
+    const answers = writers ? { [WRITERS_URL]: writers } : undefined;
+    const stateKey = writers && route !== null ? shellKey(route, writerStateOf(writers)) : undefined;
     const shellAt = stateKey !== undefined && Object.hasOwn(shells, stateKey) ? stateKey : route;
     const shell = shellAt !== null && Object.hasOwn(shells, shellAt) ? shells[shellAt] : undefined;
     if (!module || (!files?.length && !shell)) return index;
