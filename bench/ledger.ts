@@ -16,8 +16,10 @@
  * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database), run just
  * before and just after each scenario (a shared machine's load moves); each scenario's spends/s is
  * printed as a ratio of the two runs' mean (goal ≥ 0.5×).
- * Options (env): BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000  PGBENCH_SECONDS=3  PGBENCH=<path>
- *                BENCH_SHAPES=fixed,hold+settle
+ * Options (env): BENCH_ROUNDS=3 (rounds of each scenario, alternated with its anchor; the median counts)
+ *                BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000  PGBENCH_SECONDS=3  PGBENCH=<path>
+ *                BENCH_SHAPES=fixed,hold+settle  BENCH_SCENARIOS=one,many (one balance, 50 balances)
+ *                BENCH_BATCHING=<lanes>x<slots> (the spend batcher's shape, else the app's)
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -41,9 +43,16 @@ const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 50;
 const POOLS = (process.env.BENCH_POOL ?? "10,50").split(",").map(Number).filter(Boolean);
 const SPENDS = Number(process.env.BENCH_SPENDS) || 4000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS) || 3;
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? "one,many").split(",");
 const SHAPES = (process.env.BENCH_SHAPES ?? "fixed,hold+settle").split(",") as Shape[];
 const GOAL_RATIO = 0.5;
+/** BENCH_BATCHING=lanes×slots (e.g. 4x1): the spend batcher's shape, else the app's. */
+const BATCHING = (() => {
+  const m = process.env.BENCH_BATCHING?.match(/^(\d+)x(\d+)$/);
+  return m ? { lanes: Number(m[1]), slots: Number(m[2]) } : undefined;
+})();
 /** Issue 30: fixed-price spends on 50 balances at the app's pool (10). */
 const GOAL_50_BALANCES = 0.75;
 const goalOf = (r: { shape: Shape; scenario: string; pool: number }) =>
@@ -87,6 +96,8 @@ interface Result {
   shape: Shape;
   scenario: string;
   pool: number;
+  /** Rounds alternate with the anchor (BENCH_ROUNDS); the goal reads the median round. */
+  round: number;
   attempts: number;
   succeeded: number;
   refused: number;
@@ -101,6 +112,12 @@ interface Result {
   nodeCpuUsPerSpend: number;
   overspent: boolean;
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -201,16 +218,19 @@ async function pgbenchAnchors(
 
 /**
  * Runs `scenario` between two runs of its pgbench anchor: on a shared machine the load changes from
- * one second to the next, so the ratio is taken against the anchor measured around it.
+ * one second to the next, so the ratio is taken against the anchor measured around it. `measured`: the
+ * anchor's figure just measured (the previous round's "after"), so rounds alternate anchor, scenario,
+ * anchor, scenario, anchor.
  */
-async function anchored<T>(anchor: () => number, scenario: () => Promise<T>) {
-  const before = anchor();
+async function anchored<T>(anchor: () => number, scenario: () => Promise<T>, measured?: number) {
+  const before = measured ?? anchor();
   const cpu = process.cpuUsage();
   const result = await scenario();
   const { user, system } = process.cpuUsage(cpu);
   const after = anchor();
   return {
     result,
+    after,
     cpuMs: (user + system) / 1000,
     anchorTps: Math.round((before + after) / 2),
     anchorRange: [Math.round(before), Math.round(after)],
@@ -230,69 +250,82 @@ async function main() {
     for (const poolSize of POOLS) {
       const pool = new pg.Pool({ connectionString: fresh.url, max: poolSize });
       const db = drizzle({ client: pool, schema }) as unknown as Db;
-      const ledger = new Ledger(db, { holdTtlSeconds: 900 });
+      const ledger = new Ledger(db, { holdTtlSeconds: 900, spendBatching: BATCHING });
 
       for (const shape of SHAPES) {
         const spend = spender(shape, ledger);
         // One balance: 50 clients race for one row; the balance covers 80 % of the attempts.
-        const oneBalance = Math.floor(SPENDS * 0.8);
-        const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${shape}-${poolSize}`);
-        const {
-          result: one,
-          anchorTps: oneAnchor,
-          anchorRange: oneRange,
-          cpuMs: oneCpu,
-        } = await anchored(anchors.oneRow, () => run(spend, CLIENTS, SPENDS, () => solo as string));
-        const soloBalance = await ledger.balance(solo as string);
-        results.push({
-          shape,
-          scenario: "one balance",
-          pool: poolSize,
-          attempts: SPENDS,
-          succeeded: one.succeeded,
-          refused: one.refused,
-          seconds: round(one.seconds),
-          spendsPerSecond: Math.round(one.succeeded / one.seconds),
-          p50ms: round(percentile(one.latencies, 50)),
-          p99ms: round(percentile(one.latencies, 99)),
-          pgbenchTps: oneAnchor,
-          pgbenchRange: oneRange,
-          nodeCpuUsPerSpend: Math.round((oneCpu * 1000) / SPENDS),
-          overspent:
-            one.succeeded !== oneBalance ||
-            soloBalance.availableCredits !== 0 ||
-            soloBalance.usedCredits !== oneBalance,
-        });
+        let oneAfter: number | undefined;
+        for (let pass = 1; pass <= ROUNDS && SCENARIOS.includes("one"); pass++) {
+          const oneBalance = Math.floor(SPENDS * 0.8);
+          const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${shape}-${poolSize}-${pass}`);
+          const {
+            result: one,
+            after,
+            anchorTps: oneAnchor,
+            anchorRange: oneRange,
+            cpuMs: oneCpu,
+          } = await anchored(anchors.oneRow, () => run(spend, CLIENTS, SPENDS, () => solo as string), oneAfter);
+          oneAfter = after;
+          const soloBalance = await ledger.balance(solo as string);
+          results.push({
+            shape,
+            scenario: "one balance",
+            pool: poolSize,
+            round: pass,
+            attempts: SPENDS,
+            succeeded: one.succeeded,
+            refused: one.refused,
+            seconds: round(one.seconds),
+            spendsPerSecond: Math.round(one.succeeded / one.seconds),
+            p50ms: round(percentile(one.latencies, 50)),
+            p99ms: round(percentile(one.latencies, 99)),
+            pgbenchTps: oneAnchor,
+            pgbenchRange: oneRange,
+            nodeCpuUsPerSpend: Math.round((oneCpu * 1000) / SPENDS),
+            overspent:
+              one.succeeded !== oneBalance ||
+              soloBalance.availableCredits !== 0 ||
+              soloBalance.usedCredits !== oneBalance,
+          });
+        }
 
         // 50 balances: client i spends from user i; each balance covers 80 % of its share.
-        const perUser = Math.floor(SPENDS / CLIENTS);
-        const perBalance = Math.floor(perUser * 0.8);
-        const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${shape}-${poolSize}`);
-        const {
-          result: spread,
-          anchorTps: spreadAnchor,
-          anchorRange: spreadRange,
-          cpuMs: spreadCpu,
-        } = await anchored(anchors.rowPerClient, () => runPerUser(spend, many, perUser));
-        const balances = await Promise.all(many.map((id) => ledger.balance(id)));
-        results.push({
-          shape,
-          scenario: `${CLIENTS} balances`,
-          pool: poolSize,
-          attempts: perUser * CLIENTS,
-          succeeded: spread.succeeded,
-          refused: spread.refused,
-          seconds: round(spread.seconds),
-          spendsPerSecond: Math.round(spread.succeeded / spread.seconds),
-          p50ms: round(percentile(spread.latencies, 50)),
-          p99ms: round(percentile(spread.latencies, 99)),
-          pgbenchTps: spreadAnchor,
-          pgbenchRange: spreadRange,
-          nodeCpuUsPerSpend: Math.round((spreadCpu * 1000) / (perUser * CLIENTS)),
-          overspent:
-            spread.succeeded !== perBalance * CLIENTS ||
-            balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0),
-        });
+        let manyAfter: number | undefined;
+        for (let pass = 1; pass <= ROUNDS && SCENARIOS.includes("many"); pass++) {
+          const perUser = Math.floor(SPENDS / CLIENTS);
+          const perBalance = Math.floor(perUser * 0.8);
+          const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${shape}-${poolSize}-${pass}`);
+          const {
+            result: spread,
+            after,
+            anchorTps: spreadAnchor,
+            anchorRange: spreadRange,
+            cpuMs: spreadCpu,
+          } = await anchored(anchors.rowPerClient, () => runPerUser(spend, many, perUser), manyAfter);
+          manyAfter = after;
+          const balances = await Promise.all(many.map((id) => ledger.balance(id)));
+          if (process.env.BENCH_VERBOSE) console.error(JSON.stringify(ledger.spends.stats));
+          results.push({
+            shape,
+            scenario: `${CLIENTS} balances`,
+            pool: poolSize,
+            round: pass,
+            attempts: perUser * CLIENTS,
+            succeeded: spread.succeeded,
+            refused: spread.refused,
+            seconds: round(spread.seconds),
+            spendsPerSecond: Math.round(spread.succeeded / spread.seconds),
+            p50ms: round(percentile(spread.latencies, 50)),
+            p99ms: round(percentile(spread.latencies, 99)),
+            pgbenchTps: spreadAnchor,
+            pgbenchRange: spreadRange,
+            nodeCpuUsPerSpend: Math.round((spreadCpu * 1000) / (perUser * CLIENTS)),
+            overspent:
+              spread.succeeded !== perBalance * CLIENTS ||
+              balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0),
+          });
+        }
       }
 
       const violations = await ledgerViolations(db);
@@ -305,19 +338,26 @@ async function main() {
   }
 
   for (const r of results) console.log(JSON.stringify({ bench: "ledger", ...r }));
+  const groups = new Map<string, Result[]>();
   for (const r of results) {
-    const anchor = r.pgbenchTps;
-    const ratio = r.spendsPerSecond / anchor;
+    const key = `${r.shape}|${r.scenario}|${r.pool}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const rounds of groups.values()) {
+    const r = rounds[0] as Result;
+    const ratios = rounds.map((x) => x.spendsPerSecond / x.pgbenchTps);
+    const ratio = median(ratios);
     const goal = goalOf(r);
     console.log(
-      `ledger (${r.shape}, ${r.scenario}, pool ${r.pool}): ${r.spendsPerSecond} spends/s vs pgbench single-row UPDATE ${anchor} tps ` +
-        `(${r.scenario === "one balance" ? "one row" : "a row per client"}, ${CLIENTS} clients, same server, ${r.pgbenchRange.join("/")} before/after): ${ratio.toFixed(2)}× (goal ≥ ${goal}×: ${ratio >= goal ? "met" : "MISSED"})`,
+      `ledger (${r.shape}, ${r.scenario}, pool ${r.pool}): ${rounds.map((x) => x.spendsPerSecond).join(" / ")} spends/s vs pgbench single-row UPDATE ` +
+        `${rounds.map((x) => x.pgbenchTps).join(" / ")} tps (${r.scenario === "one balance" ? "one row" : "a row per client"}, ${CLIENTS} clients, same server, ` +
+        `measured before and after each round): ${ratios.map((x) => x.toFixed(2)).join(", ")}; median ${ratio.toFixed(2)}× (goal ≥ ${goal}×: ${ratio >= goal ? "met" : "MISSED"})`,
     );
   }
-  console.log("\nshape        scenario        pool  spends/s  p50 ms  p99 ms  succeeded/attempts  overspent");
+  console.log("\nshape        scenario        pool  round  spends/s  p50 ms  p99 ms  succeeded/attempts  overspent");
   for (const r of results)
     console.log(
-      `${r.shape.padEnd(12)} ${r.scenario.padEnd(15)} ${String(r.pool).padStart(4)}  ${String(r.spendsPerSecond).padStart(8)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${`${r.succeeded}/${r.attempts}`.padStart(18)}  ${r.overspent ? "YES" : "no"}`,
+      `${r.shape.padEnd(12)} ${r.scenario.padEnd(15)} ${String(r.pool).padStart(4)}  ${String(r.round).padStart(5)}  ${String(r.spendsPerSecond).padStart(8)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${`${r.succeeded}/${r.attempts}`.padStart(18)}  ${r.overspent ? "YES" : "no"}`,
     );
   if (results.some((r) => r.overspent)) {
     console.error("OVERSPENT: the ledger let more through than the balance");

@@ -76,7 +76,7 @@ export class SpendBatcher {
 
   constructor(
     private readonly statements: SpendStatements,
-    { lanes = 2, slots = 2, maxBatch = 64 }: { lanes?: number; slots?: number; maxBatch?: number } = {},
+    { lanes = 1, slots = 2, maxBatch = 64 }: { lanes?: number; slots?: number; maxBatch?: number } = {},
   ) {
     this.lanes = Array.from({ length: lanes }, () => ({ inFlight: 0, users: new Set<string>(), queue: [] }));
     this.slots = slots;
