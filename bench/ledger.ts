@@ -13,9 +13,10 @@
  *   npx tsx bench/ledger.ts        (bundled like dist/server into dist/bench/ledger.mjs and run on node;
  *                                   TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  *                                   runs in a fresh database, dropped afterwards)
- * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database), run just
- * before and just after each scenario (a shared machine's load moves); each scenario's spends/s is
- * printed as a ratio of the two runs' mean (goal ≥ 0.5×).
+ * Anchor: pgbench (single-row UPDATE, BENCH_CLIENTS clients, same server and database), alternated
+ * with each scenario's rounds (anchor, round, anchor, round, …, anchor: a shared machine's load moves);
+ * each round's spends/s is a ratio of the mean of the anchor runs around it, and the median round's
+ * ratio is the scenario's (goal ≥ 0.5×; 0.75× for fixed spends on 50 balances at pool 10).
  * Options (env): BENCH_ROUNDS=3 (rounds of each scenario, alternated with its anchor; the median counts)
  *                BENCH_CLIENTS=50  BENCH_POOL=10,50  BENCH_SPENDS=4000  PGBENCH_SECONDS=3  PGBENCH=<path>
  *                BENCH_SHAPES=fixed,hold+settle  BENCH_SCENARIOS=one,many (one balance, 50 balances)
