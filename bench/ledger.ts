@@ -238,6 +238,49 @@ async function anchored<T>(anchor: () => number, scenario: () => Promise<T>, mea
   };
 }
 
+type Spent = Awaited<ReturnType<typeof run>>;
+
+/**
+ * BENCH_ROUNDS rounds of one scenario, alternated with its anchor: each round's users are made by
+ * `setUp` (its balances are spent), then its spends run between two anchor runs (the one after a
+ * round is the next round's before).
+ */
+async function rounds(
+  shape: Shape,
+  pool: number,
+  scenario: string,
+  anchor: () => number,
+  attempts: number,
+  setUp: (pass: number) => Promise<{ spend: () => Promise<Spent>; overspent: (spent: Spent) => Promise<boolean> }>,
+): Promise<Result[]> {
+  const out: Result[] = [];
+  let anchorAfter: number | undefined;
+  for (let pass = 1; pass <= ROUNDS; pass++) {
+    const set = await setUp(pass);
+    const measured = await anchored(anchor, set.spend, anchorAfter);
+    anchorAfter = measured.after;
+    const spent = measured.result;
+    out.push({
+      shape,
+      scenario,
+      pool,
+      round: pass,
+      attempts,
+      succeeded: spent.succeeded,
+      refused: spent.refused,
+      seconds: round(spent.seconds),
+      spendsPerSecond: Math.round(spent.succeeded / spent.seconds),
+      p50ms: round(percentile(spent.latencies, 50)),
+      p99ms: round(percentile(spent.latencies, 99)),
+      pgbenchTps: measured.anchorTps,
+      pgbenchRange: measured.anchorRange,
+      nodeCpuUsPerSpend: Math.round((measured.cpuMs * 1000) / attempts),
+      overspent: await set.overspent(spent),
+    });
+  }
+  return out;
+}
+
 async function main() {
   const fresh = await createFreshDatabase(SERVER);
   const results: Result[] = [];
@@ -256,77 +299,48 @@ async function main() {
       for (const shape of SHAPES) {
         const spend = spender(shape, ledger);
         // One balance: 50 clients race for one row; the balance covers 80 % of the attempts.
-        let oneAfter: number | undefined;
-        for (let pass = 1; pass <= ROUNDS && SCENARIOS.includes("one"); pass++) {
-          const oneBalance = Math.floor(SPENDS * 0.8);
-          const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${shape}-${poolSize}-${pass}`);
-          const {
-            result: one,
-            after,
-            anchorTps: oneAnchor,
-            anchorRange: oneRange,
-            cpuMs: oneCpu,
-          } = await anchored(anchors.oneRow, () => run(spend, CLIENTS, SPENDS, () => solo as string), oneAfter);
-          oneAfter = after;
-          const soloBalance = await ledger.balance(solo as string);
-          results.push({
-            shape,
-            scenario: "one balance",
-            pool: poolSize,
-            round: pass,
-            attempts: SPENDS,
-            succeeded: one.succeeded,
-            refused: one.refused,
-            seconds: round(one.seconds),
-            spendsPerSecond: Math.round(one.succeeded / one.seconds),
-            p50ms: round(percentile(one.latencies, 50)),
-            p99ms: round(percentile(one.latencies, 99)),
-            pgbenchTps: oneAnchor,
-            pgbenchRange: oneRange,
-            nodeCpuUsPerSpend: Math.round((oneCpu * 1000) / SPENDS),
-            overspent:
-              one.succeeded !== oneBalance ||
-              soloBalance.availableCredits !== 0 ||
-              soloBalance.usedCredits !== oneBalance,
-          });
-        }
+        if (SCENARIOS.includes("one"))
+          results.push(
+            ...(await rounds(shape, poolSize, "one balance", anchors.oneRow, SPENDS, async (pass) => {
+              const oneBalance = Math.floor(SPENDS * 0.8);
+              const [solo] = await makeUsers(db, ledger, 1, oneBalance, `one-${shape}-${poolSize}-${pass}`);
+              return {
+                spend: () => run(spend, CLIENTS, SPENDS, () => solo as string),
+                overspent: async (one) => {
+                  const left = await ledger.balance(solo as string);
+                  return one.succeeded !== oneBalance || left.availableCredits !== 0 || left.usedCredits !== oneBalance;
+                },
+              };
+            })),
+          );
 
         // 50 balances: client i spends from user i; each balance covers 80 % of its share.
-        let manyAfter: number | undefined;
-        for (let pass = 1; pass <= ROUNDS && SCENARIOS.includes("many"); pass++) {
-          const perUser = Math.floor(SPENDS / CLIENTS);
-          const perBalance = Math.floor(perUser * 0.8);
-          const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${shape}-${poolSize}-${pass}`);
-          const {
-            result: spread,
-            after,
-            anchorTps: spreadAnchor,
-            anchorRange: spreadRange,
-            cpuMs: spreadCpu,
-          } = await anchored(anchors.rowPerClient, () => runPerUser(spend, many, perUser), manyAfter);
-          manyAfter = after;
-          const balances = await Promise.all(many.map((id) => ledger.balance(id)));
-          if (process.env.BENCH_VERBOSE) console.error(JSON.stringify(ledger.spends.stats));
-          results.push({
-            shape,
-            scenario: `${CLIENTS} balances`,
-            pool: poolSize,
-            round: pass,
-            attempts: perUser * CLIENTS,
-            succeeded: spread.succeeded,
-            refused: spread.refused,
-            seconds: round(spread.seconds),
-            spendsPerSecond: Math.round(spread.succeeded / spread.seconds),
-            p50ms: round(percentile(spread.latencies, 50)),
-            p99ms: round(percentile(spread.latencies, 99)),
-            pgbenchTps: spreadAnchor,
-            pgbenchRange: spreadRange,
-            nodeCpuUsPerSpend: Math.round((spreadCpu * 1000) / (perUser * CLIENTS)),
-            overspent:
-              spread.succeeded !== perBalance * CLIENTS ||
-              balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0),
-          });
-        }
+        const perUser = Math.floor(SPENDS / CLIENTS);
+        if (SCENARIOS.includes("many"))
+          results.push(
+            ...(await rounds(
+              shape,
+              poolSize,
+              `${CLIENTS} balances`,
+              anchors.rowPerClient,
+              perUser * CLIENTS,
+              async (pass) => {
+                const perBalance = Math.floor(perUser * 0.8);
+                const many = await makeUsers(db, ledger, CLIENTS, perBalance, `many-${shape}-${poolSize}-${pass}`);
+                return {
+                  spend: () => runPerUser(spend, many, perUser),
+                  overspent: async (spread) => {
+                    const balances = await Promise.all(many.map((id) => ledger.balance(id)));
+                    if (process.env.BENCH_VERBOSE) console.error(JSON.stringify(ledger.spends.stats));
+                    return (
+                      spread.succeeded !== perBalance * CLIENTS ||
+                      balances.some((b) => b.availableCredits !== 0 || b.heldCredits !== 0)
+                    );
+                  },
+                };
+              },
+            )),
+          );
       }
 
       const violations = await ledgerViolations(db);
